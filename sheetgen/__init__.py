@@ -1,0 +1,3 @@
+"""sheetgen: printable rule sheets, score sheets and game records for Yahtzee."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,131 @@
+"""The `sheetgen` command.
+
+The commands that draw nothing (score, schema, variants) import no PDF
+library, so they start in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from sheetgen import __version__
+from sheetgen.errors import SheetgenError
+from sheetgen.model import SHEET_ROWS, Box, Total
+from sheetgen.records import Game, Record, load_record
+from sheetgen.variants import VARIANTS, HouseRule
+
+NAME_WIDTH = 14
+
+
+class UserError(click.ClickException):
+    """Bad input: one line on stderr, exit code 2, never a traceback."""
+
+    exit_code = 2
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    try:
+        yield
+    except SheetgenError as error:
+        raise UserError(str(error)) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sheetgen")
+def cli() -> None:
+    """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
+
+
+@cli.command()
+@click.argument("record", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
+def score(record: Path, as_json: bool) -> None:
+    """Check a game record against its rules and print every row and total.
+
+    Example: sheetgen score examples/turns.json --json
+    """
+    with user_errors():
+        checked = load_record(record)
+    if as_json:
+        click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
+    else:
+        click.echo(format_record(checked))
+
+
+@cli.command()
+def schema() -> None:
+    """Print the game record format as a JSON Schema.
+
+    Example: sheetgen schema > record.schema.json
+    """
+    from sheetgen.schema import record_schema
+
+    click.echo(json.dumps(record_schema(), indent=2))
+
+
+@cli.command()
+def variants() -> None:
+    """List the built-in variants and the house rules, one line each.
+
+    Example: sheetgen variants
+    """
+    width = max(len(name) for name in [*(v.name for v in VARIANTS), *(r.value for r in HouseRule)])
+    for variant in VARIANTS:
+        click.echo(f"variant     {variant.name:<{width}}  {variant.summary}")
+    for rule in HouseRule:
+        click.echo(f"house rule  {rule.value:<{width}}  {rule.summary}")
+
+
+def _cell(text: str, width: int = NAME_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_game(game: Game, heading: str) -> str:
+    """One game as a table: the sheet's rows down, the players across."""
+    label_width = max(len(row.label) for row in SHEET_ROWS)
+    winners = set(game.winners)
+    names = [_cell(("* " if p.name in winners else "") + p.name) for p in game.players]
+    lines = [heading, f"{'':<{label_width}}  " + "  ".join(f"{n:>{NAME_WIDTH}}" for n in names)]
+    for row in SHEET_ROWS:
+        values = []
+        for player in game.players:
+            if isinstance(row.key, Box):
+                values.append(player.card.boxes[row.key])
+            elif row.key is Total.YAHTZEE_BONUS:
+                values.append(f"{player.totals.yahtzee_bonuses} × 100 = {player.totals.yahtzee_bonus}")
+            else:
+                values.append(player.totals[row.key])
+        line = f"{row.label:<{label_width}}  " + "  ".join(f"{v:>{NAME_WIDTH}}" for v in values)
+        if row.is_total and row.key is not Total.UPPER_BONUS:
+            line = line.upper() if row.key is Total.GRAND_TOTAL else line
+        lines.append(line)
+    lines.append(f"Winner{'s (tie)' if len(winners) > 1 else ''}: {', '.join(game.winners)}")
+    return "\n".join(lines)
+
+
+def format_record(record: Record) -> str:
+    title = record.title or record.rules.title
+    header = " · ".join(filter(None, [title, record.date, f"variant {record.rules.slug}"]))
+    parts = [header]
+    for n, game in enumerate(record.games, 1):
+        parts.append(format_game(game, f"Game {n}" if record.is_series else "Game"))
+    if record.is_series:
+        totals = ", ".join(f"{name} {total}" for name, total in record.series_totals.items())
+        parts.append(f"Series totals: {totals}\nSeries winner{'s' if len(record.series_winners) > 1 else ''}: "
+                     + ", ".join(record.series_winners))
+    return "\n\n".join(parts)
+
+
+def main() -> None:
+    cli(prog_name="sheetgen")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

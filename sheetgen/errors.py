@@ -1,0 +1,45 @@
+"""One named ValueError per way input can be wrong.
+
+Each message is a single line that says where and why, so the command line
+can print it as it is.
+"""
+
+
+class SheetgenError(ValueError):
+    """Base class: bad input that the user can fix."""
+
+
+class UnknownVariantError(SheetgenError):
+    """A variant name that is neither built in nor a readable TOML file."""
+
+
+class UnknownHouseRuleError(SheetgenError):
+    """A house rule name sheetgen does not know."""
+
+
+class ConflictingHouseRulesError(SheetgenError):
+    """House rules that cannot hold together, such as two ways to start."""
+
+
+class VariantFileError(SheetgenError):
+    """A custom variant TOML file that cannot be read or has a wrong shape."""
+
+
+class IllegalPlacementError(SheetgenError):
+    """A roll placed in a box that is filled or that the variant forbids."""
+
+
+class RecordError(SheetgenError):
+    """A game record that is malformed or breaks the rules."""
+
+
+class RecordShapeError(RecordError):
+    """A record whose JSON does not have the documented shape."""
+
+
+class DiceError(RecordError):
+    """Dice that are not five integers from 1 to 6."""
+
+
+class ImpossibleScoreError(RecordError):
+    """A number written in a box that the box can never score."""

@@ -1,0 +1,235 @@
+"""The registry of rule variants and house rules.
+
+A variant states only how it differs: who starts and where an extra Yahtzee
+must go. House rules combine with any variant. A custom variant is a TOML file
+naming a base variant, house rules and a title.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheetgen.errors import (
+    ConflictingHouseRulesError,
+    UnknownHouseRuleError,
+    UnknownVariantError,
+    VariantFileError,
+)
+
+
+class JokerOrder(enum.Enum):
+    """Where an extra Yahtzee must be placed."""
+
+    UPPER_THEN_LOWER = "upper, then any lower box"
+    UPPER_THEN_KINDS = "upper, then 3 or 4 of a Kind, then any lower box"
+    FREE = "any empty box"
+
+
+class Start(enum.Enum):
+    """How the players decide who takes the first turn: dice each one rolls."""
+
+    FIVE_DICE = 5
+    ONE_DIE = 1
+
+
+class HouseRule(enum.Enum):
+    """Rules a table may add to any variant."""
+
+    FIVE_OF_A_KIND_FULL_HOUSE = "five-of-a-kind-full-house"
+    ONE_DIE_START = "one-die-start"
+    FIVE_DICE_START = "five-dice-start"
+    SERIES = "series"
+
+    @property
+    def summary(self) -> str:
+        return HOUSE_RULE_SUMMARIES[self]
+
+
+HOUSE_RULE_SUMMARIES = {
+    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: "Five of a kind may always score 25 as a Full House.",
+    HouseRule.ONE_DIE_START: "Each player rolls one die to decide who starts.",
+    HouseRule.FIVE_DICE_START: "Each player rolls all five dice to decide who starts.",
+    HouseRule.SERIES: "Play up to six games; the highest total over all of them wins.",
+}
+
+START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A built-in edition of the rules."""
+
+    name: str
+    title: str
+    edition: str
+    joker_order: JokerOrder
+    start: Start
+    summary: str
+    aliases: tuple[str, ...] = ()
+
+
+OFFICIAL = Variant(
+    name="official",
+    title="Official rules",
+    edition="1996 Milton Bradley rules",
+    joker_order=JokerOrder.UPPER_THEN_LOWER,
+    start=Start.FIVE_DICE,
+    summary="The 1996 rules: an extra Yahtzee goes to its upper box, else any lower box.",
+    aliases=("1996", "milton-bradley", "default"),
+)
+C2406 = Variant(
+    name="c2406",
+    title="Hasbro rules",
+    edition="2016 Hasbro rules (C2406)",
+    joker_order=JokerOrder.UPPER_THEN_KINDS,
+    start=Start.ONE_DIE,
+    summary="The 2016 rules: an extra Yahtzee tries 3 and 4 of a Kind before other lower boxes.",
+    aliases=("2016", "hasbro"),
+)
+FREE_CHOICE = Variant(
+    name="free-choice",
+    title="Free choice",
+    edition="1996 rules with free Joker choice",
+    joker_order=JokerOrder.FREE,
+    start=Start.FIVE_DICE,
+    summary="A common house version: an extra Yahtzee may go in any empty box.",
+    aliases=("free",),
+)
+
+VARIANTS: tuple[Variant, ...] = (OFFICIAL, C2406, FREE_CHOICE)
+NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+def find_variant(name: str) -> Variant:
+    """The built-in variant called `name` or one of its aliases."""
+    wanted = name.strip().lower()
+    for variant in VARIANTS:
+        if wanted == variant.name or wanted in variant.aliases:
+            return variant
+    known = ", ".join(v.name for v in VARIANTS)
+    raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+
+
+def find_house_rule(name: str) -> HouseRule:
+    try:
+        return HouseRule(name.strip().lower())
+    except ValueError:
+        known = ", ".join(rule.value for rule in HouseRule)
+        raise UnknownHouseRuleError(
+            f"unknown house rule {name!r}; known house rules: {known}"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A variant with the house rules in effect: what every sheet is made for."""
+
+    variant: Variant = OFFICIAL
+    house_rules: tuple[HouseRule, ...] = ()
+    custom_name: str | None = None
+    custom_title: str | None = None
+
+    def __post_init__(self) -> None:
+        unique = tuple(dict.fromkeys(self.house_rules))
+        object.__setattr__(self, "house_rules", unique)
+        starts = [rule for rule in unique if rule in START_RULES]
+        if len(starts) > 1:
+            names = " and ".join(rule.value for rule in starts)
+            raise ConflictingHouseRulesError(f"house rules {names} contradict each other")
+
+    @property
+    def name(self) -> str:
+        return self.custom_name or self.variant.name
+
+    @property
+    def title(self) -> str:
+        """The heading a sheet prints."""
+        return self.custom_title or f"Yahtzee: {self.variant.title}"
+
+    @property
+    def start(self) -> Start:
+        for rule in self.house_rules:
+            if rule in START_RULES:
+                return START_RULES[rule]
+        return self.variant.start
+
+    @property
+    def joker_order(self) -> JokerOrder:
+        return self.variant.joker_order
+
+    @property
+    def five_of_a_kind_full_house(self) -> bool:
+        return HouseRule.FIVE_OF_A_KIND_FULL_HOUSE in self.house_rules
+
+    @property
+    def series(self) -> bool:
+        return HouseRule.SERIES in self.house_rules
+
+    @property
+    def house_rule_names(self) -> list[str]:
+        return [rule.value for rule in self.house_rules]
+
+    @property
+    def slug(self) -> str:
+        """A file-name part: the variant, then its house rules in registry order."""
+        ordered = [rule.value for rule in HouseRule if rule in self.house_rules]
+        return "-".join([self.name, *ordered])
+
+    def with_house_rules(self, names: Iterable[str]) -> Rules:
+        added = tuple(find_house_rule(name) for name in names)
+        return Rules(self.variant, self.house_rules + added, self.custom_name, self.custom_title)
+
+
+def load_rules(spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), base_dir: Path | None = None) -> Rules:
+    """Rules from a built-in variant name or a TOML file path, plus house rules.
+
+    A relative file path is taken from `base_dir` (a record's folder) when given.
+    """
+    if spec.endswith(".toml") or "/" in spec or "\\" in spec:
+        path = Path(spec)
+        if base_dir is not None and not path.is_absolute():
+            path = base_dir / path
+        rules = load_variant_file(path)
+    else:
+        rules = Rules(find_variant(spec))
+    return rules.with_house_rules(house_rules)
+
+
+VARIANT_FILE_KEYS = {"name", "base", "house_rules", "title"}
+
+
+def load_variant_file(path: Path) -> Rules:
+    """A custom variant: `name`, `base`, `house_rules` and `title` in TOML."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UnknownVariantError(f"{path}: no such variant file") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise VariantFileError(f"{path}: cannot read variant file: {error}") from None
+    unknown = sorted(set(data) - VARIANT_FILE_KEYS)
+    if unknown:
+        raise VariantFileError(f"{path}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}")
+    name = data.get("name")
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+        raise VariantFileError(f"{path}: 'name' must be lowercase letters, digits and dashes, at most 40")
+    if any(name == v.name or name in v.aliases for v in VARIANTS):
+        raise VariantFileError(f"{path}: name {name!r} is taken by a built-in variant")
+    base = data.get("base", OFFICIAL.name)
+    title = data.get("title")
+    rules = data.get("house_rules", [])
+    if not isinstance(base, str):
+        raise VariantFileError(f"{path}: 'base' must be the name of a built-in variant")
+    if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 80):
+        raise VariantFileError(f"{path}: 'title' must be text of 1 to 80 characters")
+    if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
+        raise VariantFileError(f"{path}: 'house_rules' must be a list of names")
+    try:
+        variant = find_variant(base)
+        return Rules(variant, tuple(find_house_rule(r) for r in rules), name, title)
+    except (UnknownVariantError, UnknownHouseRuleError, ConflictingHouseRulesError) as error:
+        raise VariantFileError(f"{path}: {error}") from None
