@@ -1,0 +1,111 @@
+"""Jinja + WeasyPrint: HTML templates under templates/ rendered to PDF bytes.
+
+One font configuration and the parsed stylesheets are kept per process, so a
+run that renders many documents parses each font and stylesheet once. Pages
+fetch nothing but files under templates/, and user text is always escaped.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+PAPERS = ("letter", "a4")
+PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}
+AUTHOR = "sheetgen"
+LANG = "en"
+
+logging.getLogger("weasyprint").setLevel(logging.ERROR)
+logging.getLogger("fontTools").setLevel(logging.ERROR)
+
+
+class TemplateFetcher(URLFetcher):
+    """Serves files under templates/ and refuses every other URL."""
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        if not url.startswith("file:"):
+            raise ValueError(f"sheetgen fetches nothing outside templates/: {url}")
+        path = Path(URLFetcherResponse(url).path or "").resolve()
+        if not path.is_relative_to(TEMPLATES_DIR) or not path.is_file():
+            raise ValueError(f"sheetgen fetches nothing outside templates/: {url}")
+        return URLFetcherResponse(url, body=path.read_bytes())
+
+
+@cache
+def _fetcher() -> TemplateFetcher:
+    return TemplateFetcher()
+
+
+@cache
+def font_config() -> FontConfiguration:
+    return FontConfiguration()
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@cache
+def stylesheet(name: str) -> CSS:
+    """A stylesheet under templates/, parsed once per process."""
+    path = TEMPLATES_DIR / name
+    return CSS(filename=str(path), url_fetcher=_fetcher(), font_config=font_config())
+
+
+def _created() -> str | None:
+    """The PDF's date: only from SOURCE_DATE_EPOCH, so output stays reproducible."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        return None
+    moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def render_html(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(
+        author=AUTHOR, lang=LANG, created=_created(), **context
+    )
+
+
+def render_pdf(
+    template: str,
+    stylesheets: list[str],
+    paper: str,
+    *,
+    forms: bool = False,
+    **context: Any,
+) -> bytes:
+    """Render a template to PDF on `paper`; `stylesheets` are paths under templates/.
+
+    The paper's own stylesheet (templates/paper/<paper>.css) comes last, so
+    the same HTML prints on Letter or A4.
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; papers: {', '.join(PAPERS)}")
+    html = render_html(template, paper=paper, **context)
+    sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]
+    document = HTML(string=html, base_url=str(TEMPLATES_DIR / template), url_fetcher=_fetcher())
+    return document.write_pdf(
+        stylesheets=sheets,
+        font_config=font_config(),
+        pdf_tags=True,
+        pdf_forms=forms,
+        uncompressed_pdf=False,
+    )

@@ -1,0 +1,23 @@
+"""Writing files so that an interrupted run never leaves a truncated one."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+DEFAULT_OUTPUT_DIR = Path("output")
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write to a temporary file beside `path`, then rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return path
