@@ -36,3 +36,13 @@ def row_hint(row: SheetRow, rules: Rules) -> str:
     if isinstance(row.key, Total):
         return TOTAL_HINTS[row.key]
     return box_hint(row.key, rules)
+
+
+def edition_line(rules: Rules) -> str:
+    """The footer of every sheet: the edition, the custom variant, the house rules."""
+    parts = [rules.variant.edition]
+    if rules.custom_name:
+        parts.insert(0, f"{rules.name} (based on {rules.variant.name})")
+    labels = [rule.label for rule in rules.house_rules]
+    parts.append("House rules: " + "; ".join(labels) if labels else "No house rules")
+    return " · ".join(parts)

@@ -49,12 +49,23 @@ class HouseRule(enum.Enum):
     def summary(self) -> str:
         return HOUSE_RULE_SUMMARIES[self]
 
+    @property
+    def label(self) -> str:
+        return HOUSE_RULE_LABELS[self]
+
 
 HOUSE_RULE_SUMMARIES = {
     HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: "Five of a kind may always score 25 as a Full House.",
     HouseRule.ONE_DIE_START: "Each player rolls one die to decide who starts.",
     HouseRule.FIVE_DICE_START: "Each player rolls all five dice to decide who starts.",
     HouseRule.SERIES: "Play up to six games; the highest total over all of them wins.",
+}
+
+HOUSE_RULE_LABELS = {
+    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: "five of a kind is a full house",
+    HouseRule.ONE_DIE_START: "one die decides who starts",
+    HouseRule.FIVE_DICE_START: "five dice decide who starts",
+    HouseRule.SERIES: "a series of up to six games",
 }
 
 START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
