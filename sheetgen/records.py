@@ -250,7 +250,9 @@ class _Parser:
         try:
             datetime.date.fromisoformat(value)
         except (TypeError, ValueError):
-            raise RecordShapeError(f"date: expected a date as YYYY-MM-DD, found {quote(str(value))}") from None
+            raise RecordShapeError(
+                f"date: expected a date as YYYY-MM-DD, found {quote(str(value))}"
+            ) from None
         if len(value) != len("YYYY-MM-DD"):
             raise RecordShapeError(f"date: expected a date as YYYY-MM-DD, found {quote(value)}")
         return value
@@ -345,7 +347,8 @@ class _Parser:
             )
         if bonuses and scores[Box.YAHTZEE] != YAHTZEE_SCORE:
             raise ImpossibleScoreError(
-                f"{at}: {bonuses} bonus(es) need {YAHTZEE_SCORE} in the Yahtzee box, which holds {scores[Box.YAHTZEE]}"
+                f"{at}: Yahtzee bonuses need {YAHTZEE_SCORE} in the Yahtzee box, "
+                f"which holds {scores[Box.YAHTZEE]}"
             )
         return ScoreCard(scores, bonuses)
 
@@ -354,4 +357,8 @@ def _allowed(box: Box) -> str:
     values = sorted(possible_scores(box))
     if len(values) <= 7:
         return f" (only {', '.join(map(str, values))})"
-    return f" (only {values[0]} or {values[1]} to {values[-1]})" if values[0] == 0 else f" (only {values[0]} to {values[-1]})"
+    return (
+        f" (only {values[0]} or {values[1]} to {values[-1]})"
+        if values[0] == 0
+        else f" (only {values[0]} to {values[-1]})"
+    )

@@ -44,8 +44,7 @@ def is_yahtzee(dice: Dice) -> bool:
 def _longest_run(dice: Dice) -> int:
     faces = set(dice)
     return max(
-        next((n for n in range(len(FACES), 0, -1) if all(f + i in faces for i in range(n))), 0)
-        for f in faces
+        next((n for n in range(len(FACES), 0, -1) if all(f + i in faces for i in range(n))), 0) for f in faces
     )
 
 
@@ -165,7 +164,9 @@ class Totals:
         bonus = UPPER_BONUS if upper >= UPPER_BONUS_THRESHOLD else 0
         yahtzee_bonus = YAHTZEE_BONUS * card.yahtzee_bonuses
         lower = sum(card.boxes.get(box, 0) for box in LOWER_BOXES) + yahtzee_bonus
-        return cls(upper, bonus, upper + bonus, card.yahtzee_bonuses, yahtzee_bonus, lower, upper + bonus + lower)
+        return cls(
+            upper, bonus, upper + bonus, card.yahtzee_bonuses, yahtzee_bonus, lower, upper + bonus + lower
+        )
 
     def __getitem__(self, total: Total) -> int:
         return getattr(self, total.value)

@@ -131,9 +131,7 @@ def find_house_rule(name: str) -> HouseRule:
         return HouseRule(name.strip().lower())
     except ValueError:
         known = ", ".join(rule.value for rule in HouseRule)
-        raise UnknownHouseRuleError(
-            f"unknown house rule {name!r}; known house rules: {known}"
-        ) from None
+        raise UnknownHouseRuleError(f"unknown house rule {name!r}; known house rules: {known}") from None
 
 
 @dataclass(frozen=True)
@@ -196,7 +194,9 @@ class Rules:
         return Rules(self.variant, self.house_rules + added, self.custom_name, self.custom_title)
 
 
-def load_rules(spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), base_dir: Path | None = None) -> Rules:
+def load_rules(
+    spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), base_dir: Path | None = None
+) -> Rules:
     """Rules from a built-in variant name or a TOML file path, plus house rules.
 
     A relative file path is taken from `base_dir` (a record's folder) when given.
@@ -224,7 +224,9 @@ def load_variant_file(path: Path) -> Rules:
         raise VariantFileError(f"{path}: cannot read variant file: {error}") from None
     unknown = sorted(set(data) - VARIANT_FILE_KEYS)
     if unknown:
-        raise VariantFileError(f"{path}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}")
+        raise VariantFileError(
+            f"{path}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}"
+        )
     name = data.get("name")
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise VariantFileError(f"{path}: 'name' must be lowercase letters, digits and dashes, at most 40")
