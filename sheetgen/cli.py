@@ -18,7 +18,7 @@ from sheetgen import __version__
 from sheetgen.errors import SheetgenError
 from sheetgen.model import SHEET_ROWS, Box, Total
 from sheetgen.records import Game, Record, load_record
-from sheetgen.variants import VARIANTS, HouseRule
+from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
 NAME_WIDTH = 14
 
@@ -81,6 +81,62 @@ def variants() -> None:
         click.echo(f"variant     {variant.name:<{width}}  {variant.summary}")
     for rule in HouseRule:
         click.echo(f"house rule  {rule.value:<{width}}  {rule.summary}")
+
+
+@cli.command()
+@click.option(
+    "--layout",
+    type=click.Choice(["players", "series"]),
+    default="players",
+    show_default=True,
+    help="players: one column per player, six to a page; series: one player's six-game card.",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(1, 6),
+    help="Columns (players layout, default 6) or cards (series layout, default 1).",
+)
+@click.option("--names", help='Comma-separated names printed in the heads, e.g. "Ann,Bob".')
+@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
+@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+def scoresheet(
+    layout: str,
+    players: int | None,
+    names: str | None,
+    variant: str,
+    house_rules: tuple[str, ...],
+    paper: str,
+    fillable: bool,
+    output: Path | None,
+) -> None:
+    """Write a blank score sheet: six players to a page, or the classic six-game card.
+
+    More names than fit continue on more pages (series: one card each).
+    Prints the path written, by default output/scoresheet-LAYOUT-VARIANT-PAPER.pdf.
+
+    Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper a4 --fillable
+    """
+    from sheetgen.output import DEFAULT_OUTPUT_DIR, write_atomic
+    from sheetgen.scoresheet import render_scoresheet
+
+    with user_errors():
+        rules = load_rules(variant, house_rules)
+    listed = [] if names is None else [name.strip() for name in names.split(",")]
+    if any(not name for name in listed):
+        raise UserError(f"--names has an empty name: {names!r}")
+    if players is not None and len(listed) > players:
+        raise UserError(f"--names gives {len(listed)} names but --players is {players}")
+    data = render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable)
+    suffix = "-fillable" if fillable else ""
+    path = output or DEFAULT_OUTPUT_DIR / f"scoresheet-{layout}-{rules.slug}-{paper}{suffix}.pdf"
+    try:
+        write_atomic(path, data)
+    except OSError as error:
+        raise UserError(f"cannot write {path}: {error.strerror or error}") from None
+    click.echo(str(path))
 
 
 def _cell(text: str, width: int = NAME_WIDTH) -> str:
