@@ -139,6 +139,33 @@ def scoresheet(
     click.echo(str(path))
 
 
+@cli.command()
+@click.argument("records", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    help="A folder for one PDF per record (default output/), or a .pdf file for one record or --combine.",
+)
+@click.option("--combine", is_flag=True, help="Put every record into one PDF.")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str) -> None:
+    """Print finished game records on the score sheet of their variant.
+
+    RECORDS are JSON record files or folders of them. Each record is checked
+    first: an invalid one is reported in one line and nothing is written for
+    it, the valid ones still print, and the exit code is then 2.
+
+    Example: sheetgen fill examples/ -o output/records
+    """
+    from sheetgen.batch import fill_records
+
+    with user_errors():
+        failures = fill_records(records, output, combine, paper)
+    if failures:
+        sys.exit(UserError.exit_code)
+
+
 def _cell(text: str, width: int = NAME_WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 

@@ -25,6 +25,11 @@ PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}
 AUTHOR = "sheetgen"
 LANG = "en"
 
+# fontTools stamps each font subset with SOURCE_DATE_EPOCH, else the clock: fix
+# it so the same input gives the same bytes. Only a date the user set is printed.
+USER_DATE_EPOCH = os.environ.get("SOURCE_DATE_EPOCH")
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01, sheetgen's epoch
+
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
 logging.getLogger("fontTools").setLevel(logging.ERROR)
 
@@ -71,7 +76,7 @@ def stylesheet(name: str) -> CSS:
 
 def _created() -> str | None:
     """The PDF's date: only from SOURCE_DATE_EPOCH, so output stays reproducible."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    epoch = USER_DATE_EPOCH
     if not epoch:
         return None
     moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC)
@@ -79,8 +84,8 @@ def _created() -> str | None:
 
 
 def render_html(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(
-        author=AUTHOR, lang=LANG, created=_created(), **context
+    return (
+        environment().get_template(template).render(author=AUTHOR, lang=LANG, created=_created(), **context)
     )
 
 

@@ -16,8 +16,16 @@ def write_atomic(path: Path, data: bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise
     return path
+
+
+def _umask() -> int:
+    """The process umask (reading it means setting it, so set it straight back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

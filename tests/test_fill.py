@@ -1,0 +1,250 @@
+"""Filled records: values in their cells, totals as `score --json`, batches, hostile names."""
+
+from __future__ import annotations
+
+import json
+import os
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from sheetgen import output as output_module
+from sheetgen.cli import cli
+from sheetgen.fill import BOLD, FONT, Filler, fit_text
+from sheetgen.geometry import Rect, sheet_geometry
+from sheetgen.model import SHEET_ROWS, Box, Total
+from sheetgen.records import load_record, parse_record
+from sheetgen.scoresheet import CAPTION_HEIGHT
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+WORKED_CARD = {
+    "aces": 2, "twos": 8, "threes": 9, "fours": 12, "fives": 20, "sixes": 18, "three_of_a_kind": 24,
+    "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50,
+    "chance": 22,
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def filler():
+    return Filler("letter")
+
+
+def _texts(pdf: bytes, page: int = 0, overlay: bool = True) -> list[tuple[str, float, float, float]]:
+    """Every string drawn (by the overlay's fonts only, unless not `overlay`): text, x, y, size."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        ours = font is not None and "DejaVu" in str(font.get("/BaseFont", ""))
+        if text.strip() and (ours or not overlay):
+            found.append((text, tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], size * tm[0] * cm[0]))
+
+    PdfReader(BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    return found
+
+
+def _inside(texts, value: str, cell: Rect) -> bool:
+    """Some drawn string equal to `value` lies wholly inside `cell`."""
+    for text, x, y, size in texts:
+        if text.strip() == value:
+            width = min(stringWidth(value, font, size) for font in (FONT, BOLD))
+            if cell.contains(x, y) and x + width <= cell.right + 0.5 and y + size * 0.75 <= cell.top:
+                return True
+    return False
+
+
+def _expected(player_json: dict, row) -> str:
+    if isinstance(row.key, Box):
+        return str(player_json["boxes"][row.key.value])
+    return str(player_json[row.key.value])
+
+
+@pytest.mark.parametrize("example", ["turns.json", "boxes.json", "custom-variant.json"])
+def test_values_sit_in_their_cells_and_match_score_json(filler, example):
+    """Every box and computed row prints inside its cell, equal to `sheetgen score --json`."""
+    record = load_record(EXAMPLES / example)
+    pdf = filler.pdf([record])
+    texts = _texts(pdf)
+    scored = json.loads(CliRunner().invoke(cli, ["score", str(EXAMPLES / example), "--json"]).output)
+    geometry = sheet_geometry("players", "letter")
+    game = scored["games"][0]
+    for column, player in enumerate(game["players"]):
+        for row in SHEET_ROWS:
+            if row.key is Total.YAHTZEE_BONUS:
+                cell = geometry.yahtzee_totals[column]
+            else:
+                cell = geometry.cell(row, column)
+            value = _expected(player, row)
+            if row.key is Total.GRAND_TOTAL and player["name"] in game["winners"]:
+                value = f"★ {value}"
+            assert _inside(texts, value, cell), (player["name"], row.slug, value)
+
+
+def test_worked_card_prints_395(filler):
+    """The RULES.md card prints its totals: 69, 35, 104, 291, 395."""
+    record = parse_record({"players": [{"name": "Ann", "boxes": WORKED_CARD, "yahtzee_bonuses": 1}]})
+    texts = {text.strip() for text, *_ in _texts(filler.pdf([record]))}
+    assert {"69", "35", "104", "100", "291", "★ 395", "Ann", "✓"} <= texts
+
+
+def test_series_prints_one_card_per_player(filler):
+    """A series: a card per player, each game's grand total and the series total."""
+    record = load_record(EXAMPLES / "series.json")
+    pdf = filler.pdf([record])
+    reader = PdfReader(BytesIO(pdf))
+    assert len(reader.pages) == len(record.player_names)
+    geometry = sheet_geometry("series", "letter")
+    for index, name in enumerate(record.player_names):
+        texts = _texts(pdf, index)
+        assert any(text.strip() == name for text, *_ in texts)
+        for column, game in enumerate(record.games):
+            total = str(game.players[index].totals.grand_total)
+            shown = f"★ {total}" if name in game.winners else total
+            assert _inside(texts, shown, geometry.cell("grand_total", column))
+        series = str(record.series_totals[name])
+        shown = f"★ {series}" if name in record.series_winners else series
+        assert _inside(texts, shown, geometry.series_total)
+
+
+def test_seven_players_take_two_pages(filler):
+    """Players continue on a second page after six."""
+    players = [{"name": f"P{n}", "boxes": WORKED_CARD} for n in range(1, 8)]
+    pdf = filler.pdf([parse_record({"players": players})])
+    assert len(PdfReader(BytesIO(pdf)).pages) == 2
+    second = {text.strip() for text, *_ in _texts(pdf, 1, overlay=False)}
+    assert {"P7", "Player 7", "Page 2 of 2"} <= second and "P1" not in second
+
+
+def test_same_record_same_bytes():
+    """Filling one record twice, even in fresh fillers, gives identical bytes."""
+    record = load_record(EXAMPLES / "turns.json")
+    assert Filler("a4").pdf([record]) == Filler("a4").pdf([record])
+
+
+def test_combined_pdf_shares_the_sheet(filler):
+    """Many records in one PDF carry the blank sheet once, not once per page."""
+    record = load_record(EXAMPLES / "turns.json")
+    one = filler.pdf([record])
+    many = filler.pdf([record] * 20)
+    reader = PdfReader(BytesIO(many))
+    forms = {xobject.idnum for page in reader.pages for xobject in page["/Resources"]["/XObject"].values()}
+    assert len(reader.pages) == 20 and len(forms) == 1
+    assert (len(many) - len(one)) / 19 < 4096
+
+
+HOSTILE = [
+    "<b>Ann & Bob</b>",
+    "Tom &amp; Jerry <i>",
+    "שרה כהן",
+    "山田太郎",
+    "x" * 200,
+    ("W" * 40 + " " + "Wide Name " * 16).strip(),
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE, ids=["markup", "entity", "rtl", "cjk", "200x", "200wide"])
+def test_hostile_names_print_literally_inside_the_head(filler, name):
+    """Names are drawn as plain text, all of it, inside their head cell."""
+    record = parse_record({"players": [{"name": name, "boxes": WORKED_CARD}]})
+    texts = _texts(filler.pdf([record]))
+    head = sheet_geometry("players", "letter").heads[0]
+    area = Rect(head.x, head.y, head.width, head.height - CAPTION_HEIGHT)
+    drawn = [(text, x, y, size) for text, x, y, size in texts if area.contains(x, y)]
+    joined = "".join(text.strip() for text, *_ in drawn).replace(" ", "")
+    if name == "שרה כהן":
+        assert sorted(joined) == sorted(name.replace(" ", ""))
+    elif name == "山田太郎":
+        assert len(joined) == len(name)  # drawn, as empty boxes: the font has no CJK (a warning says so)
+    else:
+        assert joined == name.replace(" ", "")
+    for text, x, y, size in drawn:
+        assert x >= area.x and x + stringWidth(text.strip(), BOLD, size) <= area.right + 0.5
+        assert y >= area.y and y + size * 0.75 <= area.top
+
+
+def test_fit_text_shrinks_then_wraps():
+    """Short names stay large; long ones shrink and wrap but keep every character."""
+    box = Rect(0, 0, 60, 26)
+    size, lines = fit_text("Ann", box)
+    assert size == 10.0 and lines == ["Ann"]
+    size, lines = fit_text("x" * 200, box)
+    assert size < 6 and "".join(lines) == "x" * 200
+
+
+def _run(args, cwd):
+    runner = CliRunner()
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        return runner.invoke(cli, args, catch_exceptions=False)
+    finally:
+        os.chdir(old)
+
+
+def test_cli_batch_reports_invalid_and_prints_the_rest(tmp_path):
+    """A folder with a bad record: one line for it, the good ones printed, exit 2."""
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / "good.json").write_text((EXAMPLES / "boxes.json").read_text())
+    (records / "bad.json").write_text(
+        json.dumps({"players": [{"name": "A", "boxes": {**WORKED_CARD, "fours": 7}}]})
+    )
+    result = _run(["fill", "records"], tmp_path)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "bad.json" in result.stderr and "box fours" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["good.pdf"]
+
+
+def test_cli_invalid_record_writes_nothing(tmp_path):
+    """An invalid record alone: exit 2, one line, and output/ gets no file at all."""
+    (tmp_path / "bad.json").write_text("{")
+    result = _run(["fill", "bad.json"], tmp_path)
+    assert result.exit_code == 2 and "invalid JSON" in result.stderr
+    assert not (tmp_path / "output").exists() or not list((tmp_path / "output").iterdir())
+
+
+def test_cli_combine_and_paper(tmp_path):
+    """--combine writes one A4 PDF with every record's pages."""
+    result = _run(
+        ["fill", str(EXAMPLES / "turns.json"), str(EXAMPLES / "series.json"), "--combine", "--paper", "a4"],
+        tmp_path,
+    )
+    assert result.exit_code == 0, result.output
+    target = tmp_path / "output" / "records-a4.pdf"
+    assert result.stdout.strip() == str(Path("output") / "records-a4.pdf")
+    reader = PdfReader(target)
+    assert len(reader.pages) == 1 + 4
+    assert [float(v) for v in reader.pages[0].mediabox] == [0, 0, 595, 842]
+    assert reader.metadata["/Author"] == "sheetgen"
+
+
+def test_cli_cjk_name_warns(tmp_path):
+    """A glyph the font lacks is a clear warning, and the record still prints."""
+    (tmp_path / "cjk.json").write_text(json.dumps({"players": [{"name": "山田", "boxes": WORKED_CARD}]}))
+    result = _run(["fill", "cjk.json", "-o", "cjk.pdf"], tmp_path)
+    assert result.exit_code == 0
+    assert "Warning:" in result.stderr and "U+5C71" in result.stderr
+    assert (tmp_path / "cjk.pdf").exists()
+
+
+def test_one_file_output_takes_one_record(tmp_path):
+    """-o FILE.pdf with several records and no --combine is a usage error."""
+    result = _run(
+        ["fill", str(EXAMPLES / "turns.json"), str(EXAMPLES / "boxes.json"), "-o", "x.pdf"], tmp_path
+    )
+    assert result.exit_code == 2 and "--combine" in result.stderr
+
+
+def test_atomic_write_leaves_nothing_when_interrupted(tmp_path, monkeypatch):
+    """A write that fails before the rename leaves neither the file nor a temporary."""
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output_module.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        output_module.write_atomic(tmp_path / "out.pdf", b"%PDF-")
+    assert list(tmp_path.iterdir()) == []
