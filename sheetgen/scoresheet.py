@@ -17,12 +17,12 @@ from fontTools.ttLib import TTFont
 
 from sheetgen.geometry import COLUMNS, LAYOUTS, Rect, SheetGeometry, sheet_geometry
 from sheetgen.html import TEMPLATES_DIR, render_pdf
-from sheetgen.model import MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, Total
+from sheetgen.model import MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
 from sheetgen.rulebook import edition_line, row_hint
 from sheetgen.variants import Rules
 
 STYLESHEETS = ["scoresheet/scoresheet.css"]
-NAME_FONT = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+NAME_FONT = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
 NAME_SIZES = (12.0, 11.0, 10.0, 9.0, 8.0, 7.0, 6.0, 5.0)
 NAME_LEADING = 1.15
 NAME_PADDING = 2.5
@@ -76,29 +76,45 @@ def _field_style(rect: Rect, kind: str, page_height: float) -> str:
 
 
 def grid_lines(geometry: SheetGeometry, columns: int) -> list[tuple[float, float, float, float, float]]:
-    """Every line of the grid as (x1, y1, x2, y2, weight), for the `columns` drawn columns."""
-    thin: dict[tuple[float, float, float, float], None] = {}
-    thick: dict[tuple[float, float, float, float], None] = {}
-    used = range(columns)
-    blocks: list[Rect] = []
-    for column in used:
-        thin.update(dict.fromkeys(_segments(geometry.heads[column])))
-    blocks.append(_span(geometry.heads[0], geometry.heads[columns - 1]))
+    """Every line of the grid as (x1, y1, x2, y2, weight), for the `columns` drawn columns.
+
+    Each cell contributes its four edges; collinear edges that touch are merged
+    into one line, so the page holds a few dozen lines rather than hundreds.
+    """
+    cells: list[Rect] = list(geometry.heads[:columns])
+    blocks = [_span(geometry.heads[0], geometry.heads[columns - 1])]
     for section in Section:
         rows = [row for row in SHEET_ROWS if row.section is section]
         for row in rows:
-            thin.update(dict.fromkeys(_segments(geometry.labels[row.slug])))
-            for column in used:
-                thin.update(dict.fromkeys(_segments(geometry.cells[row.slug][column])))
-        last = geometry.cells[rows[-1].slug][columns - 1]
-        blocks.append(_span(geometry.bands[section], last))
+            cells += [geometry.labels[row.slug], *geometry.cells[row.slug][:columns]]
+        blocks.append(_span(geometry.bands[section], geometry.cells[rows[-1].slug][columns - 1]))
     grand = geometry.cells[Total.GRAND_TOTAL.value]
     blocks.append(_span(geometry.labels[Total.GRAND_TOTAL.value], grand[columns - 1]))
     if geometry.series_total is not None:
         blocks.append(geometry.series_total)
-    for block in blocks:
-        thick.update(dict.fromkeys(_segments(block)))
-    return [(*s, THIN) for s in thin if s not in thick] + [(*s, THICK) for s in thick]
+    lines = _merge([s for cell in cells for s in _segments(cell)], THIN)
+    return lines + _merge([s for block in blocks for s in _segments(block)], THICK)
+
+
+def _merge(segments: list[tuple[float, float, float, float]], weight: float) -> list[tuple[float, ...]]:
+    """Collinear horizontal or vertical segments that touch or overlap, joined into one."""
+    runs: dict[tuple[bool, float], list[list[float]]] = {}
+    for x1, y1, x2, y2 in segments:
+        horizontal = y1 == y2
+        at, start, end = (y1, x1, x2) if horizontal else (x1, y1, y2)
+        runs.setdefault((horizontal, round(at, 3)), []).append([start, end])
+    merged = []
+    for (horizontal, at), spans in sorted(runs.items()):
+        spans.sort()
+        joined = [spans[0]]
+        for start, end in spans[1:]:
+            if start <= joined[-1][1] + 0.01:
+                joined[-1][1] = max(joined[-1][1], end)
+            else:
+                joined.append([start, end])
+        for start, end in joined:
+            merged.append((start, at, end, at, weight) if horizontal else (at, start, at, end, weight))
+    return merged
 
 
 def _span(first: Rect, last: Rect) -> Rect:
@@ -184,16 +200,18 @@ def _pages(layout: str, columns: int, names: Sequence[str]) -> list[list[Column]
     ]
 
 
+def row_kind(row: SheetRow) -> str:
+    """How a row is drawn: a box, a bonus, a tinted total or the heavier grand total."""
+    if row.key is Total.GRAND_TOTAL:
+        return "grand"
+    if row.key in (Total.UPPER_BONUS, Total.YAHTZEE_BONUS):
+        return "bonus"
+    return "total" if row.is_total else "box"
+
+
 def _rows(rules: Rules) -> list[dict[str, object]]:
-    rows = []
-    for row in SHEET_ROWS:
-        kind = "total" if row.is_total else "box"
-        if row.key is Total.GRAND_TOTAL:
-            kind = "grand"
-        elif row.key in (Total.UPPER_BONUS, Total.YAHTZEE_BONUS):
-            kind = "bonus"
-        rows.append({"row": row, "label": row.label, "hint": row_hint(row, rules), "kind": kind})
-    return rows
+    """Each row's label, variant-dependent hint and drawing kind, top to bottom."""
+    return [dict(row=r, label=r.label, hint=row_hint(r, rules), kind=row_kind(r)) for r in SHEET_ROWS]
 
 
 def page_context(
@@ -233,9 +251,15 @@ def page_context(
         section: _span(band, Rect(last.x, band.y, last.width, band.height))
         for section, band in geometry.bands.items()
     }
+    tints = [
+        (row_kind(row), _span(geometry.labels[row.slug], geometry.cells[row.slug][len(page) - 1]))
+        for row in SHEET_ROWS
+        if row_kind(row) in ("total", "grand")
+    ]
     return {
         "number": number,
         "bands": bands,
+        "tints": tints,
         "columns": page,
         "heads": heads,
         "lines": lines,
@@ -273,7 +297,7 @@ def render_scoresheet(
         paper,
         forms=fillable,
         title=rules.title,
-        document_title=f"{rules.title}: {kind.lower()}",
+        document_title=f"{rules.title} — {kind.lower()}",
         kind=kind,
         edition=edition_line(rules),
         geometry=geometry,
