@@ -17,8 +17,7 @@ from functools import cache
 from sheetgen.model import SHEET_ROWS, Section, SheetRow, Total
 
 LAYOUTS = ("players", "series")
-MM = 72.0 / 25.4
-PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (210 * MM, 297 * MM)}  # A4 is 595.28 x 841.89
+PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}  # as templates/paper/a4.css sets it
 COLUMNS = 6
 POINTS_PER_INCH = 72.0
 
