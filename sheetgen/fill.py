@@ -13,7 +13,7 @@ import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 
 from bidi import get_display
@@ -87,15 +87,28 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def fit_text(text: str, box: Rect, font: str = BOLD, size: float = TEXT_SIZE) -> tuple[float, list[str]]:
+@lru_cache(maxsize=1024)
+def fit_text(
+    text: str, box: Rect, font: str = BOLD, size: float = TEXT_SIZE
+) -> tuple[float, tuple[str, ...]]:
     """The largest size, and its lines, at which the whole text fits the box."""
     width, height = box.width, box.height
     while size > MIN_TEXT_SIZE:
         lines = _wrap(text, font, size, width)
         if len(lines) * size * LEADING <= height:
-            return size, lines
+            return size, tuple(lines)
         size -= 0.5
-    return MIN_TEXT_SIZE, _wrap(text, font, MIN_TEXT_SIZE, width)
+    return MIN_TEXT_SIZE, tuple(_wrap(text, font, MIN_TEXT_SIZE, width))
+
+
+@lru_cache(maxsize=4096)
+def _centred_fit(text: str, width: float, font: str, size: float) -> tuple[float, float]:
+    """The size (shrunk if need be) and width of a value; scores repeat, so cache."""
+    drawn = pdfmetrics.stringWidth(text, font, size)
+    while drawn > width and size > MIN_TEXT_SIZE:
+        size -= 0.5
+        drawn = pdfmetrics.stringWidth(text, font, size)
+    return size, drawn
 
 
 @dataclass
@@ -110,12 +123,10 @@ class _Page:
         self.value_size = min(VALUE_SIZE, self.geometry.row_height * 0.5)
 
     def centred(self, text: str, box: Rect, font: str = FONT, size: float | None = None) -> None:
-        size = size or self.value_size
-        while pdfmetrics.stringWidth(text, font, size) > box.width - 2 * PADDING and size > MIN_TEXT_SIZE:
-            size -= 0.5
+        size, width = _centred_fit(text, box.width - 2 * PADDING, font, size or self.value_size)
         self.canvas.setFont(font, size)
         x, y = box.center
-        self.canvas.drawCentredString(x, y - size * CAP_HEIGHT / 2, text)
+        self.canvas.drawString(x - width / 2, y - size * CAP_HEIGHT / 2, text)
 
     def block(self, text: str, box: Rect, align: str = "centre") -> None:
         """User text, shrunk and wrapped until all of it fits `box`."""

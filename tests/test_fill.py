@@ -169,7 +169,7 @@ def test_fit_text_shrinks_then_wraps():
     """Short names stay large; long ones shrink and wrap but keep every character."""
     box = Rect(0, 0, 60, 26)
     size, lines = fit_text("Ann", box)
-    assert size == 10.0 and lines == ["Ann"]
+    assert size == 10.0 and lines == ("Ann",)
     size, lines = fit_text("x" * 200, box)
     assert size < 6 and "".join(lines) == "x" * 200
 
