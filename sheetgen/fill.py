@@ -26,7 +26,7 @@ from sheetgen.html import AUTHOR, LANG, TEMPLATES_DIR
 from sheetgen.model import SHEET_ROWS, Box, Total
 from sheetgen.pdfform import ImportedPage
 from sheetgen.records import Game, PlayerGame, Record, quote
-from sheetgen.scoresheet import CAPTION_HEIGHT, LINE_LABEL_SIZE, LINE_LABELS, render_scoresheet, text_width
+from sheetgen.scoresheet import CAPTION_HEIGHT, line_write_in, render_scoresheet
 from sheetgen.variants import Rules
 
 FONT = "SheetSans"
@@ -40,12 +40,6 @@ PADDING = 3.0
 CAP_HEIGHT = 0.73  # DejaVu Sans capitals and digits, as a share of the size
 TICK = "\u2713"
 STAR = "\u2605"
-
-
-def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
-    rect = geometry.lines[key]
-    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE) + 4.0
-    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
 
 
 @cache

@@ -214,6 +214,13 @@ def _rows(rules: Rules) -> list[dict[str, object]]:
     return [dict(row=r, label=r.label, hint=row_hint(r, rules), kind=row_kind(r)) for r in SHEET_ROWS]
 
 
+def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
+    """The part of a title, date, game or player line after its printed label."""
+    rect = geometry.lines[key]
+    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE) + 4.0
+    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
+
+
 def page_context(
     geometry: SheetGeometry, page: list[Column], number: int, names: Sequence[str]
 ) -> dict[str, object]:
@@ -228,14 +235,12 @@ def page_context(
         player = names[number - 1]
     lines = []
     for key, rect in geometry.lines.items():
-        label = LINE_LABELS[key]
-        label_width = text_width(label, LINE_LABEL_SIZE) + 4.0
-        write_in = Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
+        write_in = line_write_in(geometry, key)
         value = player if key == "player" else None
         size = name_size(value, write_in) if value else None
         lines.append(
             {
-                "label": label,
+                "label": LINE_LABELS[key],
                 "rect": rect,
                 "write_in": write_in,
                 "field": prefix + key,
