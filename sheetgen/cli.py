@@ -166,6 +166,32 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
         sys.exit(UserError.exit_code)
 
 
+@cli.command()
+@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
+@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path | None) -> None:
+    """Write the one-page rule sheet for a variant and its house rules.
+
+    Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf.
+
+    Example: sheetgen rules --variant c2406 --house-rule series --paper a4
+    """
+    from sheetgen.output import DEFAULT_OUTPUT_DIR, write_atomic
+    from sheetgen.rulesheet import default_path_name, render_rulesheet
+
+    with user_errors():
+        chosen = load_rules(variant, house_rules)
+    path = output or DEFAULT_OUTPUT_DIR / default_path_name(chosen, paper)
+    data = render_rulesheet(chosen, paper)
+    try:
+        write_atomic(path, data)
+    except OSError as error:
+        raise UserError(f"cannot write {path}: {error.strerror or error}") from None
+    click.echo(str(path))
+
+
 def _cell(text: str, width: int = NAME_WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 

@@ -1,0 +1,290 @@
+"""The one-page rule sheet: one legible, tagged, deterministic page per variant, house rules and paper."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+import os
+import re
+import subprocess
+import sys
+from functools import cache
+
+import pypdf
+import pypdfium2
+import pypdfium2.raw as pdfium_c
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import cli
+from sheetgen.rulebook import rule_sheet
+from sheetgen.rulesheet import render_rulesheet
+from sheetgen.variants import START_RULES, VARIANTS, HouseRule, Rules
+
+PAPER_SIZES = {"letter": (612, 792), "a4": (595, 842)}
+MARGIN_PT = 0.4 * 72
+MIN_BODY_PT = 8.5
+
+
+def _house_rule_sets() -> list[tuple[HouseRule, ...]]:
+    """Every subset of the house rules that does not name two ways to start (12 of them)."""
+    subsets = itertools.chain.from_iterable(
+        itertools.combinations(HouseRule, size) for size in range(len(HouseRule) + 1)
+    )
+    return [rules for rules in subsets if sum(rule in START_RULES for rule in rules) <= 1]
+
+
+ALL_RULES = [Rules(variant, house_rules) for variant in VARIANTS for house_rules in _house_rule_sets()]
+CASES = [
+    pytest.param(rules, paper, id=f"{rules.slug}-{paper}") for rules in ALL_RULES for paper in PAPER_SIZES
+]
+
+
+@cache
+def sheet_pdf(rules: Rules, paper: str) -> bytes:
+    """Each combination is rendered once per test run, then shared by every test that reads it."""
+    return render_rulesheet(rules, paper)
+
+
+def reader(pdf: bytes) -> pypdf.PdfReader:
+    return pypdf.PdfReader(io.BytesIO(pdf))
+
+
+@cache
+def page_text(rules: Rules, paper: str = "letter") -> str:
+    """The printed text with all whitespace (line breaks, no-break spaces) as single spaces."""
+    (page,) = reader(sheet_pdf(rules, paper)).pages
+    return re.sub(r"\s+", " ", page.extract_text())
+
+
+def test_every_combination_is_listed() -> None:
+    """3 variants x 12 house-rule sets: all 16 subsets but the 4 that hold both start rules."""
+    assert len(_house_rule_sets()) == 12
+    assert len(ALL_RULES) == 36
+
+
+@pytest.mark.parametrize(("rules", "paper"), CASES)
+def test_one_page_of_the_paper_size(rules: Rules, paper: str) -> None:
+    """Every variant and house-rule set fits on exactly one page of the chosen paper."""
+    (page,) = reader(sheet_pdf(rules, paper)).pages
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == PAPER_SIZES[paper]
+
+
+@pytest.mark.parametrize(("rules", "paper"), CASES)
+def test_margins_are_blank(rules: Rules, paper: str, raster) -> None:
+    """Nothing is printed within 0.4 in of any edge, and the page is not blank."""
+    image = raster(sheet_pdf(rules, paper))
+    width, height = image.size
+    band = int(MARGIN_PT)
+    for box in [
+        (0, 0, width, band),
+        (0, height - band, width, height),
+        (0, 0, band, height),
+        (width - band, 0, width, height),
+    ]:
+        assert image.crop(box).getextrema()[0] >= 250, f"ink in the margin band {box}"
+    assert image.crop((band, band, width - band, height - band)).getextrema()[0] < 100
+
+
+@pytest.mark.parametrize(("rules", "paper"), CASES)
+def test_text_is_at_least_body_size(rules: Rules, paper: str) -> None:
+    """No printed character is smaller than 8.5 pt, so the page stays legible."""
+    document = pypdfium2.PdfDocument(sheet_pdf(rules, paper))
+    try:
+        text = document[0].get_textpage()
+        sizes = {
+            round(pdfium_c.FPDFText_GetFontSize(text.raw, index), 2)
+            for index in range(text.count_chars())
+            if not text.get_text_range(index, 1).isspace()
+        }
+    finally:
+        document.close()
+    assert sizes
+    assert min(sizes) >= MIN_BODY_PT
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_metadata_tags_and_embedded_fonts(variant, paper: str) -> None:
+    """Title, author and language are set, the structure tree is there, every font is embedded."""
+    rules = Rules(variant)
+    pdf = reader(sheet_pdf(rules, paper))
+    assert pdf.metadata.title == rules.title
+    assert pdf.metadata.author == "sheetgen"
+    catalog = pdf.trailer["/Root"]
+    assert catalog["/Lang"] == "en"
+    assert "/StructTreeRoot" in catalog
+    assert catalog["/MarkInfo"]["/Marked"]
+    fonts = pdf.pages[0]["/Resources"]["/Font"]
+    assert fonts
+    for font in fonts.values():
+        descendant = font.get_object()["/DescendantFonts"][0].get_object()
+        assert "/FontFile2" in descendant["/FontDescriptor"]
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+def test_dice_are_vector_art(paper: str) -> None:
+    """No raster image is embedded: the dice are drawn as paths."""
+    pdf = reader(sheet_pdf(Rules(), paper))
+    xobjects = pdf.pages[0]["/Resources"].get("/XObject", {})
+    assert all(xobject.get_object().get("/Subtype") != "/Image" for xobject in xobjects.values())
+
+
+def test_same_input_gives_the_same_bytes() -> None:
+    """Rendering twice gives identical bytes, with no wall-clock date inside."""
+    rules = Rules(VARIANTS[1], (HouseRule.SERIES,))
+    first = sheet_pdf(rules, "a4")
+    assert render_rulesheet(rules, "a4") == first
+    assert b"/CreationDate" not in first
+
+
+def test_source_date_epoch_sets_the_date(tmp_path) -> None:
+    """SOURCE_DATE_EPOCH (read when the process starts) is the only source of the creation date."""
+    path = tmp_path / "dated.pdf"
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
+    command = [sys.executable, "-m", "sheetgen", "rules", "-o", str(path)]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    assert reader(path.read_bytes()).metadata["/CreationDate"].startswith("D:20231114")
+
+
+def test_weasyprint_logs_no_warning(caplog: pytest.LogCaptureFixture) -> None:
+    """A clean render: no missing font, unknown CSS property or refused URL."""
+    logger = logging.getLogger("weasyprint")
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        with caplog.at_level(logging.WARNING, logger="weasyprint"):
+            render_rulesheet(Rules(VARIANTS[2], tuple(HouseRule)[:1]), "a4")
+    finally:
+        logger.setLevel(level)
+    # The machine's missing HarfBuzz-Subset library is not a fault of the document.
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [message for message in warnings if "HarfBuzz-Subset" not in message] == []
+
+
+OFFICIAL, C2406, FREE_CHOICE = VARIANTS
+KINDS_FIRST = "Else 3 of a Kind or 4 of a Kind"
+
+
+def test_c2406_sends_an_extra_yahtzee_to_the_kinds_first() -> None:
+    """c2406 tries 3 or 4 of a Kind before the other lower boxes; official goes to any lower box."""
+    c2406, official = page_text(Rules(C2406)), page_text(Rules(OFFICIAL))
+    assert KINDS_FIRST in c2406
+    assert "Only when both are filled, any other empty lower box" in c2406
+    assert KINDS_FIRST not in official
+    assert "Else any empty lower box, as a Joker" in official
+
+
+def test_free_choice_says_any_box() -> None:
+    """free-choice lets an extra Yahtzee go in any empty box, with no order of places."""
+    text = page_text(Rules(FREE_CHOICE))
+    assert "any empty box you choose" in text
+    assert KINDS_FIRST not in text
+    assert "first of these places" not in text
+
+
+@pytest.mark.parametrize(
+    ("rules", "phrase"),
+    [
+        (Rules(OFFICIAL), "each player rolls all 5 dice"),
+        (Rules(C2406), "each player rolls 1 die"),
+        (Rules(OFFICIAL, (HouseRule.ONE_DIE_START,)), "each player rolls 1 die"),
+        (Rules(C2406, (HouseRule.FIVE_DICE_START,)), "each player rolls all 5 dice"),
+    ],
+    ids=lambda value: getattr(value, "slug", ""),
+)
+def test_who_starts_follows_edition_and_house_rule(rules: Rules, phrase: str) -> None:
+    """The start follows the variant's edition unless a start house rule overrides it."""
+    assert phrase in page_text(rules)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@pytest.mark.parametrize("house_rule", HouseRule, ids=lambda r: r.value)
+def test_each_house_rule_changes_the_sheet(variant, house_rule: HouseRule) -> None:
+    """Adding any house rule changes the printed text and names the rule in the house-rules section."""
+    plain, ruled = Rules(variant), Rules(variant, (house_rule,))
+    assert rule_sheet(plain).text != rule_sheet(ruled).text
+    text = page_text(ruled)
+    assert house_rule.label.capitalize() in text
+    assert house_rule.label.capitalize() not in page_text(plain)
+
+
+def test_house_rules_change_the_game_text_too() -> None:
+    """Full House and the series are explained where they apply, not only listed."""
+    full_house = page_text(Rules(OFFICIAL, (HouseRule.FIVE_OF_A_KIND_FULL_HOUSE,)))
+    assert "or 5 alike (house rule)" in full_house
+    assert "is not a Full House" not in full_house
+    assert "is not a Full House" in page_text(Rules(OFFICIAL))
+    assert "series of up to 6 games" in page_text(Rules(OFFICIAL, (HouseRule.SERIES,)))
+
+
+def test_no_house_rules_says_so() -> None:
+    """A sheet without house rules says none are in effect, in the body and the footer."""
+    text = page_text(Rules())
+    assert "None: this sheet follows the 1996 Milton Bradley rules" in text
+    assert "No house rules" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], "output/rules-official.pdf"),
+        (
+            [
+                "--variant",
+                "hasbro",
+                "--house-rule",
+                "series",
+                "--house-rule",
+                "one-die-start",
+                "--paper",
+                "a4",
+            ],
+            "output/rules-c2406-one-die-start-series-a4.pdf",
+        ),
+        (["--variant", "free-choice", "-o", "sheets/free.pdf"], "sheets/free.pdf"),
+    ],
+)
+def test_cli_writes_the_sheet_and_prints_its_path(
+    args: list[str], expected: str, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sheetgen rules` writes a one-page PDF where promised and prints that path."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["rules", *args])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"{expected}\n"
+    (page,) = reader((tmp_path / expected).read_bytes()).pages
+    assert page.mediabox.height in (792, 842)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "yatzy"], "unknown variant 'yatzy'"),
+        (["--house-rule", "no-bonus"], "unknown house rule 'no-bonus'"),
+        (["--house-rule", "one-die-start", "--house-rule", "five-dice-start"], "contradict each other"),
+        (["--variant", "missing.toml"], "no such variant file"),
+    ],
+)
+def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str, tmp_path, monkeypatch) -> None:
+    """A bad variant or house rule is one line on stderr, exit code 2, and no file written."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["rules", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "output").exists()
+
+
+def test_cli_help_has_an_example() -> None:
+    """The command's help text shows how to call it."""
+    result = CliRunner().invoke(cli, ["rules", "--help"])
+    assert result.exit_code == 0
+    assert "Example: sheetgen rules" in result.output
+
+
+def test_commands_that_draw_nothing_do_not_import_weasyprint() -> None:
+    """Adding the rules command keeps the CLI module free of the PDF libraries at import time."""
+    code = "import sys, sheetgen.cli; sys.exit('weasyprint' in sys.modules or 'sheetgen.html' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
