@@ -16,7 +16,7 @@ import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
-from sheetgen.model import SHEET_ROWS, Box, Total
+from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.records import Game, Record, load_record
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
@@ -192,6 +192,40 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
     click.echo(str(path))
 
 
+@cli.command()
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    help="A built-in variant (limits the set) or a TOML file (adds one).",
+)
+@click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
+def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
+    """Write every downloadable sheet and an index page into a folder.
+
+    For each variant: the rule sheet, the six-player score sheet and the
+    six-game card on Letter and A4, fillable versions of the score sheets,
+    and the example records filled; then output/index.html listing them all
+    with previews. Files whose inputs have not changed are kept, not redone.
+
+    Example: sheetgen build --variant examples/our-house.toml
+    """
+    from sheetgen.build import build as build_all
+    from sheetgen.build import plan
+
+    with user_errors():
+        jobs = plan(variants, house_rules)
+    result = build_all(output, jobs, progress=sys.stderr.isatty())
+    click.echo(f"{output / 'index.html'}: {result.summary}")
+
+
 def _cell(text: str, width: int = NAME_WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -208,13 +242,12 @@ def format_game(game: Game, heading: str) -> str:
             if isinstance(row.key, Box):
                 values.append(player.card.boxes[row.key])
             elif row.key is Total.YAHTZEE_BONUS:
-                values.append(f"{player.totals.yahtzee_bonuses} × 100 = {player.totals.yahtzee_bonus}")
+                totals = player.totals
+                values.append(f"{totals.yahtzee_bonuses} \u00d7 {YAHTZEE_BONUS} = {totals.yahtzee_bonus}")
             else:
                 values.append(player.totals[row.key])
-        line = f"{row.label:<{label_width}}  " + "  ".join(f"{v:>{NAME_WIDTH}}" for v in values)
-        if row.is_total and row.key is not Total.UPPER_BONUS:
-            line = line.upper() if row.key is Total.GRAND_TOTAL else line
-        lines.append(line)
+        label = row.label.upper() if row.key is Total.GRAND_TOTAL else row.label
+        lines.append(f"{label:<{label_width}}  " + "  ".join(f"{v:>{NAME_WIDTH}}" for v in values))
     lines.append(f"Winner{'s (tie)' if len(winners) > 1 else ''}: {', '.join(game.winners)}")
     return "\n".join(lines)
 
@@ -227,8 +260,10 @@ def format_record(record: Record) -> str:
         parts.append(format_game(game, f"Game {n}" if record.is_series else "Game"))
     if record.is_series:
         totals = ", ".join(f"{name} {total}" for name, total in record.series_totals.items())
-        parts.append(f"Series totals: {totals}\nSeries winner{'s' if len(record.series_winners) > 1 else ''}: "
-                     + ", ".join(record.series_winners))
+        parts.append(
+            f"Series totals: {totals}\nSeries winner{'s' if len(record.series_winners) > 1 else ''}: "
+            + ", ".join(record.series_winners)
+        )
     return "\n\n".join(parts)
 
 

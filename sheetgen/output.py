@@ -29,3 +29,13 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def rules_file_name(slug: str, paper: str) -> str:
+    """rules-<variant>[-<house rules>][-a4].pdf: Letter, the default paper, adds nothing."""
+    return f"rules-{slug}{'' if paper == 'letter' else '-' + paper}.pdf"
+
+
+def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool) -> str:
+    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-fillable].pdf."""
+    return f"scoresheet-{layout}-{slug}-{paper}{'-fillable' if fillable else ''}.pdf"

@@ -194,6 +194,11 @@ class Rules:
         return Rules(self.variant, self.house_rules + added, self.custom_name, self.custom_title)
 
 
+def is_variant_file(spec: str) -> bool:
+    """Whether a --variant value names a TOML file rather than a built-in variant."""
+    return spec.endswith(".toml") or "/" in spec or "\\" in spec
+
+
 def load_rules(
     spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), base_dir: Path | None = None
 ) -> Rules:
@@ -201,7 +206,7 @@ def load_rules(
 
     A relative file path is taken from `base_dir` (a record's folder) when given.
     """
-    if spec.endswith(".toml") or "/" in spec or "\\" in spec:
+    if is_variant_file(spec):
         path = Path(spec)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path

@@ -1,0 +1,80 @@
+"""Benchmark `sheetgen build` against plain WeasyPrint, and a rebuild with nothing changed.
+
+1. A fresh build into an empty folder: the worker pool, one font
+   configuration and pre-parsed stylesheets per worker.
+2. The same jobs run one by one in this process, every WeasyPrint document
+   rendered the plain way: `weasyprint.HTML(string=...).write_pdf()` with its
+   CSS inline, a new font configuration and fresh CSS parsing each time (the
+   fills and thumbnails included, as in the build).
+3. The build again into the same folder with nothing changed.
+
+    python benchmarks/build.py [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+from unittest import mock
+
+from sheetgen import html, rulesheet, scoresheet
+from sheetgen.build import build, plan, run_job
+
+
+def naive_render_pdf(
+    template: str, stylesheets: list[str], paper: str, *, forms: bool = False, **context
+) -> bytes:
+    """One document the plain way: CSS inline, nothing shared with the last one."""
+    import weasyprint
+
+    page = html.render_html(template, paper=paper, **context)
+    names = ["base.css", *stylesheets, f"paper/{paper}.css"]
+    css = "\n".join((html.TEMPLATES_DIR / name).read_text() for name in names)
+    page = page.replace("</head>", f"<style>{css}</style></head>", 1)
+    return weasyprint.HTML(string=page, base_url=str(html.TEMPLATES_DIR) + "/").write_pdf(
+        pdf_tags=True, pdf_forms=forms
+    )
+
+
+def naive_build(jobs) -> float:
+    start = time.perf_counter()
+    with (
+        mock.patch.object(rulesheet, "render_pdf", naive_render_pdf),
+        mock.patch.object(scoresheet, "render_pdf", naive_render_pdf),
+    ):
+        for job in jobs:
+            run_job(job)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    args = parser.parse_args()
+    jobs = plan()
+    with tempfile.TemporaryDirectory() as folder:
+        first = build(Path(folder), jobs)
+        naive_s = naive_build(jobs)
+        again = build(Path(folder), jobs)
+    build_s, rebuild_s = first.seconds, again.seconds
+    print(f"jobs: {len(jobs)}; files: {len(first.written)} written, then {len(again.reused)} reused")
+    print(f"build:          {build_s:7.2f} s")
+    print(f"plain, one by one: {naive_s:7.2f} s")
+    print(f"ratio:          {build_s / naive_s:7.3f} (goal <= 0.6)")
+    print(f"rebuild:        {rebuild_s:7.3f} s, {rebuild_s / build_s:.4f} of the build (goal <= 0.1)")
+    if args.json:
+        figures = {
+            "build_s": round(build_s, 3),
+            "naive_s": round(naive_s, 3),
+            "ratio": round(build_s / naive_s, 3),
+            "rebuild_s": round(rebuild_s, 3),
+            "rebuild_ratio": round(rebuild_s / build_s, 4),
+        }
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,268 @@
+"""`sheetgen build`: every downloadable sheet, rendered in parallel, reused when unchanged.
+
+The parent process plans the jobs and hashes their inputs; it never imports
+WeasyPrint, so a rebuild with nothing changed costs only the hashing. Worker
+processes import the renderers themselves and keep one font configuration
+and the parsed stylesheets for all the documents they render.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+
+import click
+
+from sheetgen import __version__
+from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+ROOT = PACKAGE_DIR.parent
+TEMPLATES_DIR = ROOT / "templates"
+EXAMPLES_DIR = ROOT / "examples"
+MANIFEST = ".sheetgen-build.json"
+THUMB_WIDTH = 240  # pixels
+PAPERS = ("letter", "a4")
+LAYOUTS = ("players", "series")
+LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
+
+
+@dataclass(frozen=True)
+class Job:
+    """One rendering task; `outputs` are paths relative to the output folder."""
+
+    kind: str  # "rules", "scoresheet" or "records"
+    variant: str  # a built-in name, or a variant TOML file's absolute path
+    house_rules: tuple[str, ...]
+    paper: str
+    outputs: tuple[str, ...]
+    layout: str | None = None
+    fillable: bool = False
+    records: tuple[str, ...] = ()
+    meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
+
+    @property
+    def rules(self) -> Rules:
+        return load_rules(self.variant, self.house_rules)
+
+    def inputs_hash(self) -> str:
+        """Everything the job's files depend on: code, templates, options, data files."""
+        digest = hashlib.sha256(code_hash().encode())
+        digest.update(json.dumps(asdict(self), sort_keys=True).encode())
+        for path in (self.variant, *self.records):
+            if path.endswith((".toml", ".json")):
+                digest.update(Path(path).read_bytes())
+        return digest.hexdigest()
+
+
+@cache
+def code_hash() -> str:
+    """The package version, its sources and every template file, hashed once per run."""
+    digest = hashlib.sha256(__version__.encode())
+    for folder, pattern in ((PACKAGE_DIR, "*.py"), (TEMPLATES_DIR, "**/*")):
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file():
+                digest.update(str(path.relative_to(folder)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _thumb_name(output: str) -> str:
+    return f"thumbs/{output.removesuffix('.pdf').replace('/', '-')}.png"
+
+
+def _describe(rules: Rules, kind: str, paper: str, layout: str = "") -> dict[str, str]:
+    """What the index page says about a file."""
+    return {
+        "variant": rules.name,
+        "title": rules.title,
+        "house_rules": ", ".join(rule.label for rule in rules.house_rules) or "none",
+        "kind": kind,
+        "paper": "A4" if paper == "a4" else "Letter",
+        "layout": LAYOUT_NAMES.get(layout, ""),
+    }
+
+
+def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
+    rules = load_rules(spec, house_rules)
+    for paper in PAPERS:
+        meta = (_describe(rules, "Rule sheet", paper),)
+        yield Job("rules", spec, house_rules, paper, (rules_file_name(rules.slug, paper),), meta=meta)
+    for paper in PAPERS:
+        for layout in LAYOUTS:
+            for fillable in (False, True):
+                name = scoresheet_file_name(rules.slug, layout, paper, fillable)
+                kind = "Score sheet, fillable" if fillable else "Score sheet"
+                meta = (_describe(rules, kind, paper, layout),)
+                yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
+
+
+def _example_jobs() -> Iterator[Job]:
+    """One job per paper fills every example, so each blank renders once per paper."""
+    from sheetgen.records import load_record
+
+    paths = sorted(EXAMPLES_DIR.glob("*.json"))
+    if not paths:
+        return
+    records = [load_record(path) for path in paths]
+    for paper in PAPERS:
+        suffix = "" if paper == "letter" else "-a4"
+        outputs = tuple(f"records/{path.stem}{suffix}.pdf" for path in paths)
+        meta = tuple(
+            _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
+            for r, path in zip(records, paths, strict=True)
+        )
+        yield Job("records", OFFICIAL.name, (), paper, outputs, records=tuple(map(str, paths)), meta=meta)
+
+
+def _record_layout(record) -> str:
+    return "series" if record.is_series else "players"
+
+
+def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[Job]:
+    """The jobs for the given variants (default all built-ins) and the examples.
+
+    Built-in names choose among the built-ins; variant files are added to them.
+    """
+    house_rules = tuple(house_rules)
+    files = [str(Path(v).resolve()) for v in variants if is_variant_file(v)]
+    names = [find_variant(v).name for v in variants if not is_variant_file(v)]
+    specs = [*dict.fromkeys(names or [v.name for v in VARIANTS]), *dict.fromkeys(files)]
+    jobs = [job for spec in specs for job in _sheet_jobs(spec, house_rules)]
+    return [*jobs, *_example_jobs()]
+
+
+def run_job(job: Job) -> list[tuple[str, bytes, bytes]]:
+    """Render one job in a worker: (output path, PDF, PNG thumbnail) per file."""
+    if job.kind == "rules":
+        from sheetgen.rulesheet import render_rulesheet
+
+        pdfs = [render_rulesheet(job.rules, job.paper)]
+    elif job.kind == "scoresheet":
+        from sheetgen.scoresheet import render_scoresheet
+
+        pdfs = [render_scoresheet(job.rules, job.layout or "players", job.paper, fillable=job.fillable)]
+    else:
+        from sheetgen.fill import Filler
+        from sheetgen.records import load_record
+
+        filler = Filler(job.paper)
+        pdfs = [filler.pdf([load_record(path)]) for path in job.records]
+    return [(output, pdf, thumbnail(pdf)) for output, pdf in zip(job.outputs, pdfs, strict=True)]
+
+
+def thumbnail(pdf: bytes) -> bytes:
+    """The first page as a small greyscale PNG for the index page."""
+    from io import BytesIO
+
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[0]
+        image = page.render(scale=THUMB_WIDTH / page.get_width(), grayscale=True).to_pil()
+        buffer = BytesIO()
+        image.convert("L").save(buffer, format="PNG", optimize=True)
+        return buffer.getvalue()
+    finally:
+        document.close()
+
+
+@dataclass
+class BuildResult:
+    written: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def summary(self) -> str:
+        return f"{len(self.written)} files written, {len(self.reused)} reused, {self.seconds:.1f} s"
+
+
+def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
+    try:
+        return json.loads((folder / MANIFEST).read_text())["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def _pool(count: int) -> ProcessPoolExecutor:
+    """Workers start fresh ("spawn") and import WeasyPrint themselves."""
+    workers = max(1, min(os.cpu_count() or 1, count))
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
+    if len(jobs) == 1:
+        yield run_job(jobs[0])
+        return
+    with _pool(len(jobs)) as pool:
+        for future in as_completed([pool.submit(run_job, job) for job in jobs]):
+            yield future.result()
+
+
+def build(
+    folder: Path = DEFAULT_OUTPUT_DIR, jobs: list[Job] | None = None, progress: bool = False
+) -> BuildResult:
+    """Render what changed, reuse the rest, and write the index page."""
+    start = time.perf_counter()
+    jobs = plan() if jobs is None else jobs
+    manifest = _load_manifest(folder)
+    result = BuildResult()
+    pending, hashes = [], {}
+    for job in jobs:
+        digest = hashes[job] = job.inputs_hash()
+        files = [*job.outputs, *(_thumb_name(o) for o in job.outputs)]
+        if all(manifest.get(o, {}).get("hash") == digest for o in job.outputs) and all(
+            (folder / f).is_file() for f in files
+        ):
+            result.reused.extend(job.outputs)
+        else:
+            pending.append(job)
+    by_output = {output: job for job in jobs for output in job.outputs}
+    bar = click.progressbar(length=len(pending), label="Rendering", file=sys.stderr) if progress else None
+    for outputs in _results(pending):
+        for output, pdf, png in outputs:
+            job = by_output[output]
+            write_atomic(folder / _thumb_name(output), png)
+            write_atomic(folder / output, pdf)
+            meta = job.meta[job.outputs.index(output)] if job.meta else {}
+            manifest[output] = {**meta, "hash": hashes[job], "bytes": str(len(pdf))}
+            result.written.append(output)
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.render_finish()
+    current = {o: manifest[o] for o in by_output if o in manifest}
+    write_atomic(folder / MANIFEST, json.dumps({"files": current}, indent=1, sort_keys=True).encode())
+    write_atomic(folder / "index.html", index_page(current).encode())
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def index_page(files: dict[str, dict[str, str]]) -> str:
+    """A plain page listing every file with its details, link and preview."""
+    import jinja2
+
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True, undefined=jinja2.StrictUndefined
+    )
+    groups: dict[str, list[dict[str, str]]] = {}
+    for path, meta in files.items():
+        group = "Filled examples" if path.startswith("records/") else meta.get("title", "")
+        size = f"{int(meta.get('bytes', 0)) / 1024:.0f} KB"
+        groups.setdefault(group, []).append({**meta, "path": path, "thumb": _thumb_name(path), "size": size})
+    css = (TEMPLATES_DIR / "index" / "index.css").read_text()
+    return environment.get_template("index/index.html").render(
+        groups=groups, css=css, version=__version__, count=len(files)
+    )
