@@ -206,8 +206,9 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
     if len(jobs) == 1:
         yield run_job(jobs[0])
         return
+    longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
     with _pool(len(jobs)) as pool:
-        for future in as_completed([pool.submit(run_job, job) for job in jobs]):
+        for future in as_completed([pool.submit(run_job, job) for job in longest_first]):
             yield future.result()
 
 
