@@ -17,7 +17,8 @@ import click
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.records import Game, Record, load_record
+from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
 NAME_WIDTH = 14
@@ -31,10 +32,19 @@ class UserError(click.ClickException):
 
 @contextmanager
 def user_errors() -> Iterator[None]:
+    """Bad input and unwritable output become one-line errors."""
     try:
         yield
     except SheetgenError as error:
         raise UserError(str(error)) from None
+    except OSError as error:
+        raise UserError(f"cannot write {error.filename or ''}: {error.strerror or error}") from None
+
+
+def _write(path: Path, data: bytes) -> None:
+    with user_errors():
+        write_atomic(path, data)
+    click.echo(str(path))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -119,24 +129,20 @@ def scoresheet(
 
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper a4 --fillable
     """
-    from sheetgen.output import DEFAULT_OUTPUT_DIR, write_atomic
     from sheetgen.scoresheet import render_scoresheet
 
     with user_errors():
         rules = load_rules(variant, house_rules)
-    listed = [] if names is None else [name.strip() for name in names.split(",")]
-    if any(not name for name in listed):
-        raise UserError(f"--names has an empty name: {names!r}")
+    with user_errors():
+        listed = (
+            []
+            if names is None
+            else [check_text("--names", n.strip(), "a name", MAX_NAME_LENGTH) for n in names.split(",")]
+        )
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
     data = render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable)
-    suffix = "-fillable" if fillable else ""
-    path = output or DEFAULT_OUTPUT_DIR / f"scoresheet-{layout}-{rules.slug}-{paper}{suffix}.pdf"
-    try:
-        write_atomic(path, data)
-    except OSError as error:
-        raise UserError(f"cannot write {path}: {error.strerror or error}") from None
-    click.echo(str(path))
+    _write(output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable), data)
 
 
 @cli.command()
@@ -178,18 +184,13 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
 
     Example: sheetgen rules --variant c2406 --house-rule series --paper a4
     """
-    from sheetgen.output import DEFAULT_OUTPUT_DIR, write_atomic
-    from sheetgen.rulesheet import default_path_name, render_rulesheet
+    from sheetgen.rulesheet import render_rulesheet
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
-    path = output or DEFAULT_OUTPUT_DIR / default_path_name(chosen, paper)
-    data = render_rulesheet(chosen, paper)
-    try:
-        write_atomic(path, data)
-    except OSError as error:
-        raise UserError(f"cannot write {path}: {error.strerror or error}") from None
-    click.echo(str(path))
+    _write(
+        output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), render_rulesheet(chosen, paper)
+    )
 
 
 @cli.command()

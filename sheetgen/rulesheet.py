@@ -14,7 +14,3 @@ def render_rulesheet(rules: Rules, paper: str = "letter") -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes."""
     return render_pdf(TEMPLATE, STYLESHEETS, paper, sheet=rule_sheet(rules))
 
-
-def default_path_name(rules: Rules, paper: str) -> str:
-    """rules-<variant>[-<house rules>][-a4].pdf: Letter is the default paper, so it adds nothing."""
-    return f"rules-{rules.slug}{'' if paper == 'letter' else '-' + paper}.pdf"

@@ -316,7 +316,8 @@ def test_cli_writes_the_sheet_and_prints_its_path(args, expected, tmp_path, monk
     [
         (["--variant", "nope"], "unknown variant"),
         (["--house-rule", "sevens"], "unknown house rule"),
-        (["--names", "Ann,,Bob"], "empty name"),
+        (["--names", "Ann,,Bob"], "a name is empty"),
+        (["--names", "Ann,Bo\tb"], "control character U+0009"),
         (["--players", "2", "--names", "A,B,C"], "3 names"),
         (["--players", "7"], "--players"),
         (["--paper", "legal"], "--paper"),
