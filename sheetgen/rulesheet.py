@@ -13,4 +13,3 @@ STYLESHEETS = ["rules/rules.css"]
 def render_rulesheet(rules: Rules, paper: str = "letter") -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes."""
     return render_pdf(TEMPLATE, STYLESHEETS, paper, sheet=rule_sheet(rules))
-
