@@ -54,7 +54,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("record", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("record", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
 def score(record: Path, as_json: bool) -> None:
     """Check a game record against its rules and print every row and total.

@@ -48,9 +48,7 @@ PERFECT_TURNS = [
 
 
 def _run(args, tmp_path):
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        return runner.invoke(cli, args, catch_exceptions=False)
+    return CliRunner().invoke(cli, args, catch_exceptions=False)
 
 
 def _write(tmp_path: Path, record, name="record.json") -> Path:
@@ -279,3 +277,10 @@ def test_bad_variant_file(tmp_path, toml, message):
     result = _run(["score", str(_write(tmp_path, {**_boxes_record(), "variant": "v.toml"}))], tmp_path)
     assert result.exit_code == 2
     assert message in result.stderr and "v.toml" in result.stderr
+
+
+def test_folder_instead_of_record(tmp_path):
+    """A folder given as the record is a one-line error, not a usage dump."""
+    result = _run(["score", str(tmp_path)], tmp_path)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [f"Error: {tmp_path}: is a folder, not a record file"]
