@@ -24,12 +24,9 @@ import click
 
 from sheetgen import __version__
 from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.resources import EXAMPLES_DIR, PACKAGE_DIR, TEMPLATES_DIR
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-ROOT = PACKAGE_DIR.parent
-TEMPLATES_DIR = ROOT / "templates"
-EXAMPLES_DIR = ROOT / "examples"
 MANIFEST = ".sheetgen-build.json"
 THUMB_WIDTH = 240  # pixels
 PAPERS = ("letter", "a4")

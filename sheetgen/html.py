@@ -19,7 +19,8 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+from sheetgen.resources import TEMPLATES_DIR
+
 PAPERS = ("letter", "a4")
 PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}
 AUTHOR = "sheetgen"

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
 from sheetgen.cli import cli
 from sheetgen.variants import VARIANTS
@@ -84,25 +85,21 @@ def test_index_lists_and_links_every_file(small_build):
         assert word in page
 
 
-def test_changed_input_is_rendered_again(tmp_path):
+def test_changed_input_is_rendered_again(tmp_path, monkeypatch):
     """A changed example record re-renders the job that uses it, and only that."""
     examples = tmp_path / "examples"
     examples.mkdir()
     record = examples / "game.json"
     record.write_text((ROOT / "examples" / "boxes.json").read_text())
-    from sheetgen import build as build_module
+    monkeypatch.setattr(build_module, "EXAMPLES_DIR", examples)
 
-    original = build_module.EXAMPLES_DIR
-    build_module.EXAMPLES_DIR = examples
-    try:
-        jobs = [job for job in plan(["official"]) if job.kind == "records" and job.paper == "letter"]
-        build(tmp_path / "out", jobs)
-        assert build(tmp_path / "out", jobs).written == []
-        record.write_text(record.read_text().replace('"Bob"', '"Robert"'))
-        jobs = [job for job in plan(["official"]) if job.kind == "records" and job.paper == "letter"]
-        assert build(tmp_path / "out", jobs).written == ["records/game.pdf"]
-    finally:
-        build_module.EXAMPLES_DIR = original
+    def letter_fills():
+        return [job for job in plan(["official"]) if job.kind == "records" and job.paper == "letter"]
+
+    build(tmp_path / "out", letter_fills())
+    assert build(tmp_path / "out", letter_fills()).written == []
+    record.write_text(record.read_text().replace('"Bob"', '"Robert"'))
+    assert build(tmp_path / "out", letter_fills()).written == ["records/game.pdf"]
 
 
 def test_rebuild_imports_no_weasyprint(small_build):
