@@ -241,8 +241,10 @@ def build(
             bar.update(1)
     if bar is not None:
         bar.render_finish()
-    current = {o: manifest[o] for o in by_output if o in manifest}
-    write_atomic(folder / MANIFEST, json.dumps({"files": current}, indent=1, sort_keys=True).encode())
+    # This build's files first, then those of earlier builds (other variants, house rules) still there.
+    listed = [*by_output, *(o for o in manifest if o not in by_output and (folder / o).is_file())]
+    current = {o: manifest[o] for o in listed if o in manifest}
+    write_atomic(folder / MANIFEST, json.dumps({"files": current}, indent=1).encode())
     write_atomic(folder / "index.html", index_page(current).encode())
     result.seconds = time.perf_counter() - start
     return result

@@ -120,3 +120,15 @@ def test_cli_unknown_variant_is_one_line(tmp_path):
     result = CliRunner().invoke(cli, ["build", "-o", str(tmp_path), "--variant", "vegas"])
     assert result.exit_code == 2
     assert "unknown variant 'vegas'" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_index_keeps_files_of_earlier_builds(tmp_path):
+    """A build for other house rules adds to the index; the earlier build's files stay listed."""
+
+    def rule_sheet(*house_rules):
+        return [j for j in plan(["official"], house_rules) if j.kind == "rules" and j.paper == "letter"]
+
+    build(tmp_path, rule_sheet())
+    build(tmp_path, rule_sheet("series"))
+    page = (tmp_path / "index.html").read_text()
+    assert 'href="rules-official-series.pdf"' in page and 'href="rules-official.pdf"' in page
