@@ -129,7 +129,8 @@ def scoresheet(
 
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper a4 --fillable
     """
-    from sheetgen.scoresheet import render_scoresheet
+    from sheetgen.glyphs import glyph_warning
+    from sheetgen.scoresheet import NAME_FONT, render_scoresheet
 
     with user_errors():
         rules = load_rules(variant, house_rules)
@@ -141,6 +142,10 @@ def scoresheet(
         )
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
+    for n, name in enumerate(listed, 1):
+        warning = glyph_warning(f"--names, name {n}", name, NAME_FONT)
+        if warning:
+            click.echo(f"Warning: {warning}", err=True)
     data = render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable)
     _write(output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable), data)
 

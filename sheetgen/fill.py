@@ -22,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.geometry import COLUMNS, Rect, SheetGeometry, sheet_geometry
+from sheetgen.glyphs import glyph_warning
 from sheetgen.html import AUTHOR, LANG, TEMPLATES_DIR
 from sheetgen.model import SHEET_ROWS, Box, Total
 from sheetgen.pdfform import ImportedPage
@@ -48,12 +49,6 @@ def _fonts() -> TTFont:
     for name, file in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(TEMPLATES_DIR / "fonts" / file)))
     return pdfmetrics.getFont(FONT)
-
-
-def missing_glyphs(text: str) -> list[str]:
-    """Characters of `text` the sheet's font cannot draw."""
-    glyphs = _fonts().face.charToGlyph
-    return [c for c in dict.fromkeys(text) if not c.isspace() and ord(c) not in glyphs]
 
 
 def _visual(text: str) -> str:
@@ -194,17 +189,9 @@ class Filler:
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
-        lines = []
-        for what, text in texts:
-            missing = missing_glyphs(text)
-            if missing:
-                shown = ", ".join(f"U+{ord(c):04X}" for c in missing[:5])
-                more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-                lines.append(
-                    f"{record.source}: {what}: the sheet's font has no glyph for {shown}{more}; "
-                    "those characters print as empty boxes"
-                )
-        return lines
+        font = TEMPLATES_DIR / "fonts" / FONT_FILES[BOLD]
+        found = (glyph_warning(f"{record.source}: {what}", text, font) for what, text in texts)
+        return [line for line in found if line]
 
     def draw(self, canvas: Canvas, record: Record) -> None:
         """Every page of one record, appended to `canvas`."""

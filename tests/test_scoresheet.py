@@ -332,3 +332,15 @@ def test_cli_bad_input_exits_2_with_one_line(args, message, tmp_path, monkeypatc
     assert not (tmp_path / "output").exists()
     if "--players" not in message and "--paper" not in message:
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_cli_warns_of_names_the_font_cannot_draw(tmp_path):
+    """A CJK name is a one-line warning naming the code points; the sheet is still written."""
+    target = tmp_path / "cjk.pdf"
+    result = CliRunner().invoke(cli, ["scoresheet", "--names", "Ann,山田", "-o", str(target)])
+    assert result.exit_code == 0
+    assert result.stderr.strip().splitlines() == [
+        "Warning: --names, name 2: the sheet's font has no glyph for U+5C71, U+7530; "
+        "those characters print as empty boxes"
+    ]
+    assert target.is_file()
