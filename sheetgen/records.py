@@ -141,6 +141,8 @@ def load_record(path: str | Path) -> Record:
         raise RecordShapeError(
             f"{path}: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
+    except RecursionError:
+        raise RecordShapeError(f"{path}: invalid JSON: nested too deeply") from None
     return parse_record(data, base_dir=path.parent, source=str(path))
 
 

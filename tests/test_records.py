@@ -160,6 +160,7 @@ C2406_CHANCE_TOO_SOON = [
 INVALID = [
     # (name, record or raw text, text the one-line message must contain)
     ("not json", "{", "invalid JSON"),
+    ("nested too deeply", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ("not an object", "[1, 2]", "expected an object"),
     ("unknown top key", {**_boxes_record(), "winner": "Ann"}, 'unknown key "winner"'),
     ("games and players", {**_boxes_record(), "games": []}, "either 'games' or 'players'"),
