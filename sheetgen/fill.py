@@ -23,10 +23,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.geometry import COLUMNS, Rect, SheetGeometry, sheet_geometry
 from sheetgen.glyphs import glyph_warning
-from sheetgen.html import AUTHOR, LANG, TEMPLATES_DIR
+from sheetgen.html import AUTHOR, LANG
 from sheetgen.model import SHEET_ROWS, Box, Total
 from sheetgen.pdfform import ImportedPage
 from sheetgen.records import Game, PlayerGame, Record, quote
+from sheetgen.resources import TEMPLATES_DIR
 from sheetgen.scoresheet import CAPTION_HEIGHT, line_write_in, render_scoresheet
 from sheetgen.variants import Rules
 
@@ -44,11 +45,10 @@ STAR = "\u2605"
 
 
 @cache
-def _fonts() -> TTFont:
+def _fonts() -> None:
     """Register the sheet's own fonts with ReportLab once per process."""
     for name, file in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(TEMPLATES_DIR / "fonts" / file)))
-    return pdfmetrics.getFont(FONT)
 
 
 def _visual(text: str) -> str:
