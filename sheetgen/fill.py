@@ -131,9 +131,16 @@ class _Page:
             else:
                 self.canvas.drawCentredString(inner.center[0], baseline, line)
 
-    def ring(self, box: Rect) -> None:
-        """The winner's mark: a ring drawn inside the cell, clear of its lines."""
+    def winner(self, total: int, box: Rect) -> None:
+        """A winning total: a star, then the number, with a ring round both, inside the cell."""
         inner = box.inset(3.0)
+        star_size = self.value_size * 0.8
+        star_x = inner.x + inner.height / 3
+        self.canvas.setFont(BOLD, star_size)
+        self.canvas.drawString(star_x, box.center[1] - star_size * CAP_HEIGHT / 2, STAR)
+        number_x = star_x + pdfmetrics.stringWidth(STAR, BOLD, star_size)
+        number_right = inner.right - inner.height / 3
+        self.centred(str(total), Rect(number_x, box.y, number_right - number_x, box.height), BOLD)
         self.canvas.setLineWidth(1.2)
         self.canvas.roundRect(inner.x, inner.y, inner.width, inner.height, inner.height / 2)
 
@@ -147,8 +154,7 @@ class _Page:
                 self.ticks(totals.yahtzee_bonuses, self.geometry.yahtzee_ticks[column])
                 self.centred(str(totals.yahtzee_bonus), self.geometry.yahtzee_totals[column], BOLD)
             elif row.key is Total.GRAND_TOTAL and winner:
-                self.centred(f"{STAR} {totals.grand_total}", cell, BOLD)
-                self.ring(cell)
+                self.winner(totals.grand_total, cell)
             else:
                 self.centred(str(totals[row.key]), cell, BOLD)
 
@@ -228,12 +234,10 @@ class Filler:
             drawn.line("player", name)
             for column, game in enumerate(record.games):
                 drawn.column(column, game.players[index], name in game.winners)
-            total = drawn.geometry.series_total
             if name in series_winners:
-                drawn.centred(f"{STAR} {record.series_totals[name]}", total, BOLD)
-                drawn.ring(total)
+                drawn.winner(record.series_totals[name], drawn.geometry.series_total)
             else:
-                drawn.centred(str(record.series_totals[name]), total, BOLD)
+                drawn.centred(str(record.series_totals[name]), drawn.geometry.series_total, BOLD)
             canvas.showPage()
 
     def pdf(self, records: Sequence[Record]) -> bytes:

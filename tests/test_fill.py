@@ -78,16 +78,16 @@ def test_values_sit_in_their_cells_and_match_score_json(filler, example):
             else:
                 cell = geometry.cell(row, column)
             value = _expected(player, row)
-            if row.key is Total.GRAND_TOTAL and player["name"] in game["winners"]:
-                value = f"★ {value}"
             assert _inside(texts, value, cell), (player["name"], row.slug, value)
+            if row.key is Total.GRAND_TOTAL:
+                assert _inside(texts, "★", cell) == (player["name"] in game["winners"])
 
 
 def test_worked_card_prints_395(filler):
     """The RULES.md card prints its totals: 69, 35, 104, 291, 395."""
     record = parse_record({"players": [{"name": "Ann", "boxes": WORKED_CARD, "yahtzee_bonuses": 1}]})
     texts = {text.strip() for text, *_ in _texts(filler.pdf([record]))}
-    assert {"69", "35", "104", "100", "291", "★ 395", "Ann", "✓"} <= texts
+    assert {"69", "35", "104", "100", "291", "395", "★", "Ann", "✓"} <= texts
 
 
 def test_series_prints_one_card_per_player(filler):
@@ -101,12 +101,11 @@ def test_series_prints_one_card_per_player(filler):
         texts = _texts(pdf, index)
         assert any(text.strip() == name for text, *_ in texts)
         for column, game in enumerate(record.games):
-            total = str(game.players[index].totals.grand_total)
-            shown = f"★ {total}" if name in game.winners else total
-            assert _inside(texts, shown, geometry.cell("grand_total", column))
-        series = str(record.series_totals[name])
-        shown = f"★ {series}" if name in record.series_winners else series
-        assert _inside(texts, shown, geometry.series_total)
+            cell = geometry.cell("grand_total", column)
+            assert _inside(texts, str(game.players[index].totals.grand_total), cell)
+            assert _inside(texts, "★", cell) == (name in game.winners)
+        assert _inside(texts, str(record.series_totals[name]), geometry.series_total)
+        assert _inside(texts, "★", geometry.series_total) == (name in record.series_winners)
 
 
 def test_seven_players_take_two_pages(filler):
