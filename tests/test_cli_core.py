@@ -85,3 +85,15 @@ def test_module_entry_point_and_version():
         [sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True, check=True
     )
     assert __version__ in result.stdout
+
+
+def test_rules_model_imports_no_rendering_library():
+    """The model (boxes, variants, scoring, records, prose, geometry) stays free of renderers."""
+    modules = "model variants scoring records rulebook geometry schema simulate".split()
+    code = (
+        "import sys\n"
+        + "".join(f"import sheetgen.{name}\n" for name in modules)
+        + "print([m for m in ('jinja2', 'weasyprint', 'reportlab', 'pypdf') if m in sys.modules])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
