@@ -11,7 +11,7 @@ import click
 
 from sheetgen.errors import SheetgenError
 from sheetgen.fill import Filler
-from sheetgen.output import DEFAULT_OUTPUT_DIR, write_atomic
+from sheetgen.output import DEFAULT_OUTPUT_DIR, paper_suffix, write_atomic
 from sheetgen.records import Record, load_record
 
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
@@ -65,7 +65,7 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
     for record in records:
         for warning in filler.warnings(record):
             click.echo(f"Warning: {warning}", err=True)
-    suffix = "-a4" if paper == "a4" else ""
+    suffix = paper_suffix(paper)
     folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR
     if not records:
         return failures

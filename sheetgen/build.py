@@ -23,14 +23,19 @@ from pathlib import Path
 import click
 
 from sheetgen import __version__
-from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    paper_suffix,
+    rules_file_name,
+    scoresheet_file_name,
+    write_atomic,
+)
 from sheetgen.resources import EXAMPLES_DIR, PACKAGE_DIR, TEMPLATES_DIR
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
 MANIFEST = ".sheetgen-build.json"
 THUMB_WIDTH = 240  # pixels
-PAPERS = ("letter", "a4")
-LAYOUTS = ("players", "series")
 LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
 
 
@@ -113,8 +118,7 @@ def _example_jobs() -> Iterator[Job]:
         return
     records = [load_record(path) for path in paths]
     for paper in PAPERS:
-        suffix = "" if paper == "letter" else "-a4"
-        outputs = tuple(f"records/{path.stem}{suffix}.pdf" for path in paths)
+        outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
         meta = tuple(
             _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
             for r, path in zip(records, paths, strict=True)

@@ -16,6 +16,7 @@ import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
+from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
@@ -96,7 +97,7 @@ def variants() -> None:
 @cli.command()
 @click.option(
     "--layout",
-    type=click.Choice(["players", "series"]),
+    type=click.Choice(LAYOUTS),
     default="players",
     show_default=True,
     help="players: one column per player, six to a page; series: one player's six-game card.",
@@ -109,7 +110,7 @@ def variants() -> None:
 @click.option("--names", help='Comma-separated names printed in the heads, e.g. "Ann,Bob".')
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
 def scoresheet(
@@ -159,7 +160,7 @@ def scoresheet(
     help="A folder for one PDF per record (default output/), or a .pdf file for one record or --combine.",
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
@@ -180,7 +181,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @cli.command()
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
 def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path | None) -> None:
     """Write the one-page rule sheet for a variant and its house rules.

@@ -18,6 +18,7 @@ from sheetgen.model import SHEET_ROWS, Section, SheetRow, Total
 
 LAYOUTS = ("players", "series")
 PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}  # as templates/paper/a4.css sets it
+PAPERS = tuple(PAPER_SIZES_PT)  # Letter first: the default
 COLUMNS = 6
 POINTS_PER_INCH = 72.0
 

@@ -19,10 +19,9 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from sheetgen.geometry import PAPERS
 from sheetgen.resources import TEMPLATES_DIR
 
-PAPERS = ("letter", "a4")
-PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}
 AUTHOR = "sheetgen"
 LANG = "en"
 

@@ -31,9 +31,14 @@ def _umask() -> int:
     return mask
 
 
+def paper_suffix(paper: str) -> str:
+    """ "-a4" in a file name; Letter, the default paper, adds nothing."""
+    return "" if paper == "letter" else f"-{paper}"
+
+
 def rules_file_name(slug: str, paper: str) -> str:
-    """rules-<variant>[-<house rules>][-a4].pdf: Letter, the default paper, adds nothing."""
-    return f"rules-{slug}{'' if paper == 'letter' else '-' + paper}.pdf"
+    """rules-<variant>[-<house rules>][-a4].pdf."""
+    return f"rules-{slug}{paper_suffix(paper)}.pdf"
 
 
 def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import WORKED_CARD
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -21,11 +22,6 @@ from sheetgen.records import load_record, parse_record
 from sheetgen.scoresheet import CAPTION_HEIGHT
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-WORKED_CARD = {
-    "aces": 2, "twos": 8, "threes": 9, "fours": 12, "fives": 20, "sixes": 18, "three_of_a_kind": 24,
-    "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50,
-    "chance": 22,
-}  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
-from sheetgen.geometry import COLUMNS, LAYOUTS, PAPER_SIZES_PT, GeometryError, Rect, sheet_geometry
+from sheetgen.geometry import COLUMNS, LAYOUTS, PAPER_SIZES_PT, PAPERS, GeometryError, Rect, sheet_geometry
 from sheetgen.model import SHEET_ROWS, Total
 from sheetgen.rulebook import edition_line, row_hint
 from sheetgen.scoresheet import render_scoresheet, text_width
 from sheetgen.variants import VARIANTS, load_rules
 
-PAPERS = tuple(PAPER_SIZES_PT)
 INCH = 72.0
 HOSTILE = "<b>Ann & Bob</b>"
 LONG = "Maximilian Bartholomew Fitzgerald-Worthington of Lower Slaughter"[:60]
