@@ -6,6 +6,8 @@ import pypdfium2
 import pytest
 from PIL import Image
 
+from browsing import browser_page, chromium  # noqa: F401  (fixtures for the browser tests)
+
 # The scoring guide's worked card (RULES.md): 69 + 35 upper, 191 lower, with one bonus 395.
 WORKED_CARD = {
     "aces": 2, "twos": 8, "threes": 9, "fours": 12, "fives": 20, "sixes": 18, "three_of_a_kind": 24,

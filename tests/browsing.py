@@ -1,0 +1,113 @@
+"""Real headless Chromium for the browser tests (Playwright driving Debian's chromium).
+
+A test that needs the browser takes the `browser_page` fixture. Where no
+Chromium or no test tools (npm ci) can be found the test skips, unless
+SHEETGEN_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE_MODULES = ROOT / "node_modules"
+AXE_SCRIPT = NODE_MODULES / "axe-core" / "axe.min.js"
+PDFJS_DIR = NODE_MODULES / "pdfjs-dist"
+
+# Chromium's own background traffic is refused on this network; these flags keep it quiet.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+PHONE_WIDTH = 390
+DESKTOP_WIDTH = 1280
+
+
+def missing(reason: str) -> None:
+    """Skip locally, fail in CI: CI must always run the browser tests."""
+    if os.environ.get("SHEETGEN_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser tests required but {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    candidates = [os.environ.get("SHEETGEN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")]
+    candidates += [shutil.which("chromium-browser"), shutil.which("google-chrome")]
+    return next((c for c in candidates if c and Path(c).exists()), None)
+
+
+@dataclass
+class Browsing:
+    """A page plus every request it made that did not stay on disk."""
+
+    page: object
+    outside_requests: list[str] = field(default_factory=list)
+
+    def axe_violations(self, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict]:
+        """Run axe-core on the page; the violations of the given impacts."""
+        if not AXE_SCRIPT.exists():
+            missing("axe-core is not installed (run npm ci)")
+        self.page.add_script_tag(path=str(AXE_SCRIPT))
+        result = self.page.evaluate("async () => await axe.run(document)")
+        return [v for v in result["violations"] if v.get("impact") in impacts]
+
+    def horizontal_overflow(self) -> int:
+        """How many CSS pixels the page is wider than the viewport (0 when it fits)."""
+        return self.page.evaluate(
+            "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+            " - document.documentElement.clientWidth"
+        )
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    executable = chromium_path()
+    if executable is None:
+        missing("no Chromium found (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium) -> Iterator[callable]:
+    """Open pages at a width; requests to anything but file:// (and data:/blob:) are refused and logged."""
+    contexts = []
+
+    def open_page(width: int = DESKTOP_WIDTH, height: int = 900) -> Browsing:
+        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
+        contexts.append(context)
+        page = context.new_page()
+        browsing = Browsing(page)
+
+        def guard(route):
+            url = route.request.url
+            if url.startswith(("file:", "data:", "blob:")):
+                route.continue_()
+            else:
+                browsing.outside_requests.append(url)
+                route.abort()
+
+        context.route("**/*", guard)
+        return browsing
+
+    yield open_page
+    for context in contexts:
+        context.close()
