@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pypdfium2
 import pytest
-from PIL import Image
-
 from browsing import browser_page, chromium  # noqa: F401  (fixtures for the browser tests)
+from PIL import Image
 
 # The scoring guide's worked card (RULES.md): 69 + 35 upper, 191 lower, with one bonus 395.
 WORKED_CARD = {

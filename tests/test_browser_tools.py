@@ -22,7 +22,9 @@ def test_page_opens_from_disk_and_outside_requests_are_refused(browser_page, tmp
 def test_axe_reports_a_serious_violation(browser_page, tmp_path):
     """axe-core runs and finds an image without alt text (serious)."""
     page_file = tmp_path / "bad.html"
-    page_file.write_text('<!doctype html><html lang="en"><title>t</title><main><img src="data:,"></main></html>')
+    page_file.write_text(
+        '<!doctype html><html lang="en"><title>t</title><main><img src="data:,"></main></html>'
+    )
     browsing = browser_page()
     browsing.page.goto(page_file.as_uri())
     assert "image-alt" in {v["id"] for v in browsing.axe_violations()}
