@@ -14,7 +14,6 @@ import json
 from functools import cache
 from typing import Any
 
-from sheetgen.errors import ConflictingHouseRulesError
 from sheetgen.geometry import COLUMNS
 from sheetgen.model import (
     BOX_INFO,
@@ -59,14 +58,6 @@ def scorekeeper_file_name(slug: str) -> str:
     return f"scorekeeper-{slug}.html"
 
 
-def _scores(box: Box, rules: Rules) -> list[int]:
-    """The numbers a box may hold under these rules (issue 13 adds rule-dependent ones)."""
-    try:
-        return sorted(possible_scores(box, rules))  # type: ignore[call-arg]
-    except TypeError:
-        return sorted(possible_scores(box))
-
-
 def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]]:
     """Every set of house rules on top of `fixed` that holds together."""
     others = [rule for rule in HouseRule if rule not in fixed]
@@ -90,31 +81,26 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
     }
 
 
-def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]], list[dict[str, list[int]]]]:
-    """What changes with the rules: title, edition line, hints, possible scores; deduplicated."""
+def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
+    """What the page shows differently per rules: title, edition line, row hints.
+
+    Rule sets with the same hints share one table, so the blob stays small.
+    """
     sets: dict[str, Any] = {}
     hint_tables: list[list[str]] = []
-    score_tables: list[dict[str, list[int]]] = []
     for base in variants:
         fixed = base.house_rules if base.custom_name else ()
         for house_rules in _house_rule_sets(fixed):
-            try:
-                rules = Rules(base.variant, house_rules, base.custom_name, base.custom_title)
-            except ConflictingHouseRulesError:
-                continue
+            rules = Rules(base.variant, house_rules, base.custom_name, base.custom_title)
             hints = [row_hint(row, rules) for row in SHEET_ROWS]
-            scores = {box.value: _scores(box, rules) for box in Box}
             if hints not in hint_tables:
                 hint_tables.append(hints)
-            if scores not in score_tables:
-                score_tables.append(scores)
             sets[rules.slug] = {
                 "title": rules.title,
                 "edition": edition_line(rules),
                 "hints": hint_tables.index(hints),
-                "scores": score_tables.index(scores),
             }
-    return sets, hint_tables, score_tables
+    return sets, hint_tables
 
 
 @cache
@@ -145,11 +131,13 @@ def _model_data() -> dict[str, Any]:
                 "kind_count": KIND_COUNTS.get(box),
                 "straight_length": STRAIGHT_LENGTHS.get(box),
                 "joker": box in JOKER_BOXES,
+                "possible_scores": sorted(possible_scores(box)),
             }
             for box, info in BOX_INFO.items()
         ],
         "yahtzee_box": Box.YAHTZEE.value,
         "full_house_box": Box.FULL_HOUSE.value,
+        "chance_box": Box.CHANCE.value,
         "kind_boxes": [box.value for box in KIND_COUNTS if box is not Box.YAHTZEE],
         "sections": [{"name": s.value, "label": s.label} for s in Section],
         "totals": [{"name": t.value, "label": t.label} for t in Total],
@@ -177,13 +165,12 @@ def scorekeeper_data(rules: Rules) -> dict[str, Any]:
     bases = [Rules(variant) for variant in VARIANTS]
     if rules.custom_name:
         bases.append(Rules(rules.variant, rules.house_rules, rules.custom_name, rules.custom_title))
-    rulesets, hint_tables, score_tables = _rulesets(bases)
+    rulesets, hint_tables = _rulesets(bases)
     return {
         **_model_data(),
         "variants": [_variant_data(base, base.variant) for base in bases],
         "rulesets": rulesets,
         "hint_tables": hint_tables,
-        "score_tables": score_tables,
         "page": {
             "variant": rules.name,
             "house_rules": [] if rules.custom_name else rules.house_rule_names,

@@ -13,19 +13,23 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from sheetgen.errors import ConflictingHouseRulesError, IllegalPlacementError
+from sheetgen.errors import ConflictingHouseRulesError, IllegalPlacementError, SheetgenError
 from sheetgen.model import DICE_COUNT, FACES, Box
+from sheetgen.records import parse_record
 from sheetgen.scorekeeper import scorekeeper_data
-from sheetgen.scoring import ScoreCard
+from sheetgen.scoring import ScoreCard, extra_yahtzee_scores, possible_scores
 from sheetgen.simulate import roll_turn
 from sheetgen.variants import VARIANTS, HouseRule, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 DRIVER = ROOT / "tests" / "js" / "agreement.mjs"
+EXAMPLES = ROOT / "examples"
 GAMES_PER_RULES = 24
 YAHTZEE_SHARE = 0.3  # of turns forced to five alike, so extra Yahtzees and Jokers come often
 
@@ -41,10 +45,6 @@ def rule_sets() -> list[Rules]:
                 except ConflictingHouseRulesError:
                     continue
     return found
-
-
-def _scratch_allowed(rules: Rules) -> bool:
-    return "scratch-any-box" in rules.house_rule_names
 
 
 def _score(card: ScoreCard, dice: tuple[int, ...], box: Box, rules: Rules) -> int | None:
@@ -66,11 +66,10 @@ def play(rng: random.Random, rules: Rules) -> tuple[list[dict], list[dict]]:
         scores = {box.value: _score(card, dice, box, rules) for box in card.open_boxes}
         box = rng.choice(legal) if rng.random() < 0.5 else max(legal, key=lambda b: scores[b.value])
         turn = {"dice": list(dice), "box": box.value}
-        if _scratch_allowed(rules) and rng.random() < 0.15:
+        scratch = rules.scratch_any_box and rng.random() < 0.15
+        if scratch:
             turn["scratch"] = True
-            card = card.place(dice, box, rules, scratch=True)  # type: ignore[call-arg]
-        else:
-            card = card.place(dice, box, rules)
+        card = card.place(dice, box, rules, scratch=scratch)
         totals = card.totals
         answers.append(
             {
@@ -94,54 +93,138 @@ def play(rng: random.Random, rules: Rules) -> tuple[list[dict], list[dict]]:
     return turns, answers
 
 
+def scoring_rule_sets() -> list[Rules]:
+    """One rules per way of scoring: the variant and the house rules that change a score."""
+    scoring = (HouseRule.FIVE_OF_A_KIND_FULL_HOUSE, HouseRule.SCRATCH_ANY_BOX)
+    return [r for r in rule_sets() if set(r.house_rules) <= set(scoring)]
+
+
+def _mutations() -> list[tuple[str, Any]]:
+    """Invalid records, each one change away from an example."""
+    turns = json.loads((EXAMPLES / "turns.json").read_text())
+    boxes = json.loads((EXAMPLES / "boxes.json").read_text())
+    series = json.loads((EXAMPLES / "series.json").read_text())
+
+    def change(record: dict, edit: Callable[[dict], None]) -> dict:
+        copy = json.loads(json.dumps(record))
+        edit(copy)
+        return copy
+
+    def first_player(record: dict) -> dict:
+        return record["players"][0] if "players" in record else record["games"][0]["players"][0]
+
+    def turn(n: int, **changes: Any) -> Callable[[dict], None]:
+        return lambda r: first_player(r)["turns"][n].update(changes)
+
+    first_box = first_player(turns)["turns"][0]["box"]
+    yahtzee_turn = next(
+        n for n, t in enumerate(first_player(turns)["turns"]) if len(set(t["dice"])) == 1 and n > 0
+    )
+    return [
+        ("not an object", [1, 2]),
+        ("unknown key", change(turns, lambda r: r.update(colour="red"))),
+        ("unknown variant", change(turns, lambda r: r.update(variant="vegas"))),
+        ("variant file", change(turns, lambda r: r.update(variant="house.toml"))),
+        ("unknown house rule", change(turns, lambda r: r.update(house_rules=["double-yahtzee"]))),
+        ("two starts", change(turns, lambda r: r.update(house_rules=["one-die-start", "five-dice-start"]))),
+        ("bad date", change(turns, lambda r: r.update(date="2026-02-30"))),
+        ("empty title", change(turns, lambda r: r.update(title="  "))),
+        ("games and players", change(turns, lambda r: r.update(games=[]))),
+        ("seven games", change(series, lambda r: r.update(games=r["games"][:1] * 7))),
+        ("renamed in game 2", change(series, lambda r: r["games"][1]["players"][0].update(name="Zed"))),
+        ("same name twice", change(turns, lambda r: r["players"][1].update(name="Ann"))),
+        ("control character", change(turns, lambda r: r["players"][0].update(name="A\u0007n"))),
+        ("long name", change(turns, lambda r: r["players"][0].update(name="x" * 201))),
+        ("twelve turns", change(turns, lambda r: first_player(r)["turns"].pop())),
+        ("six dice", change(turns, lambda r: first_player(r)["turns"][0]["dice"].append(1))),
+        ("a seven", change(turns, turn(0, dice=[7, 1, 1, 1, 1]))),
+        ("unknown box", change(turns, turn(0, box="pair"))),
+        ("box twice", change(turns, turn(1, box=first_box))),
+        ("scratch without the rule", change(turns, turn(0, scratch=True))),
+        ("scratch false", change(turns, turn(0, scratch=False))),
+        ("joker order", change(turns, turn(yahtzee_turn, box="chance"))),
+        ("impossible score", change(boxes, lambda r: first_player(r)["boxes"].update(full_house=20))),
+        ("missing box", change(boxes, lambda r: first_player(r)["boxes"].pop("chance"))),
+        ("bonus without 50", change(boxes, lambda r: first_player(r)["boxes"].update(yahtzee=0))),
+        ("too many bonuses", change(boxes, lambda r: first_player(r).update(yahtzee_bonuses=12))),
+        ("bonus count", change(boxes, lambda r: first_player(r).update(yahtzee_bonuses=-1))),
+        ("chance 0 without scratching", change(boxes, lambda r: first_player(r)["boxes"].update(chance=0))),
+    ]  # fmt: skip
+
+
+def _python_record(name: str, data: Any) -> dict[str, Any]:
+    try:
+        record = parse_record(data, source=name)
+    except SheetgenError as error:
+        return {"error": str(error)}
+    games = record.to_json()["games"]
+    return {"games": [[{k: v for k, v in p.items() if k != "winners"} for p in g["players"]] for g in games]}
+
+
 @pytest.fixture(scope="module")
-def node() -> str:
-    path = shutil.which("node")
-    if path is None:
+def agreement() -> dict[str, Any]:
+    """Both engines' answers to the same questions, the JavaScript ones from one node process."""
+    node = shutil.which("node")
+    if node is None:
         pytest.skip("node is not installed")
-    return path
-
-
-def test_javascript_engine_agrees_with_python(node: str) -> None:
-    """Same legal boxes, same score in every open box, same totals, for every rules and turn."""
     rng = random.Random(9)
-    cases, expected = [], []
+    games, expected_games = [], []
     for rules in rule_sets():
-        games = [play(rng, rules) for _ in range(GAMES_PER_RULES)]
-        cases.append(
-            {"variant": rules.name, "house_rules": rules.house_rule_names, "games": [g[0] for g in games]}
-        )
-        expected.append([g[1] for g in games])
+        played = [play(rng, rules) for _ in range(GAMES_PER_RULES)]
+        names = {"variant": rules.name, "house_rules": rules.house_rule_names}
+        games.append({**names, "games": [g[0] for g in played]})
+        expected_games.append([g[1] for g in played])
+    tables = [{"variant": r.name, "house_rules": r.house_rule_names} for r in scoring_rule_sets()]
+    expected_tables = [
+        {
+            "possible": {box.value: sorted(possible_scores(box, r)) for box in Box},
+            "extra_yahtzee": {box.value: sorted(v) for box, v in extra_yahtzee_scores(r).items()},
+        }
+        for r in scoring_rule_sets()
+    ]
+    records = [{"name": p.name, "data": json.loads(p.read_text())} for p in sorted(EXAMPLES.glob("*.json"))]
+    records = [r for r in records if not r["data"].get("variant", "").endswith(".toml")]
+    records += [{"name": name, "data": data} for name, data in _mutations()]
+    expected_records = [_python_record(r["name"], r["data"]) for r in records]
     model = scorekeeper_data(Rules())
+    question = {"model": model, "games": games, "tables": tables, "records": records}
     out = subprocess.run(
-        [node, str(DRIVER)],
-        input=json.dumps({"model": model, "cases": cases}),
-        capture_output=True,
-        text=True,
-        check=True,
+        [node, str(DRIVER)], input=json.dumps(question), capture_output=True, text=True, check=True
     )
     answers = json.loads(out.stdout)
+    return {
+        "games": (games, expected_games, answers["games"]),
+        "tables": (tables, expected_tables, answers["tables"]),
+        "records": (records, expected_records, answers["records"]),
+    }
+
+
+def test_javascript_engine_agrees_with_python_on_every_turn(agreement: dict[str, Any]) -> None:
+    """Same legal boxes, same score in every open box, same totals, for every rules and turn."""
+    cases, expected, answers = agreement["games"]
     compared = 0
     for case, want, got in zip(cases, expected, answers, strict=True):
         for game, (want_game, got_game) in enumerate(zip(want, got, strict=True)):
             for turn, (w, g) in enumerate(zip(want_game, got_game, strict=True)):
-                where = f"{case['variant']} {case['house_rules']} game {game} turn {turn}: {case['games'][game][turn]}"
-                assert g == w, where
+                played = case["games"][game][turn]
+                assert g == w, f"{case['variant']} {case['house_rules']} game {game} turn {turn}: {played}"
                 compared += 1
-    assert compared == len(cases) * GAMES_PER_RULES * len(Box)
+    assert compared == len(cases) * GAMES_PER_RULES * len(Box) == len(rule_sets()) * 312
     print(f"{compared} turns compared over {len(cases)} rule sets")
 
 
-def test_agreement_covers_every_joker_path() -> None:
-    """The simulated games reach extra Yahtzees with filled upper boxes (Jokers) in every variant."""
-    rng = random.Random(9)
-    for variant in VARIANTS:
-        rules = Rules(variant)
-        jokers = 0
-        for _ in range(GAMES_PER_RULES):
-            card = ScoreCard()
-            for turn in play(rng, rules)[0]:
-                dice = tuple(turn["dice"])
-                jokers += card.is_joker(dice)
-                card = card.place(dice, Box(turn["box"]), rules)
-        assert jokers >= 10, variant.name
+def test_javascript_score_tables_agree(agreement: dict[str, Any]) -> None:
+    """The numbers a box may hold, and those an extra Yahtzee can leave, per way of scoring."""
+    cases, expected, answers = agreement["tables"]
+    for case, want, got in zip(cases, expected, answers, strict=True):
+        assert got == want, case
+
+
+def test_javascript_record_checks_agree(agreement: dict[str, Any]) -> None:
+    """The examples read the same in both engines; each broken record fails in both with the same line."""
+    cases, expected, answers = agreement["records"]
+    differ = [(c["name"], w, g) for c, w, g in zip(cases, expected, answers, strict=True) if g != w]
+    # A browser cannot open a variant file beside the record: both refuse it, in their own words.
+    assert [name for name, *_ in differ] == ["variant file"]
+    assert all("error" in w and "error" in g for _, w, g in differ)
+    assert sum("error" in a for a in answers) == len(_mutations())

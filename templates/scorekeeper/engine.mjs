@@ -24,6 +24,13 @@ export function emptyCard() {
   return { boxes: {}, yahtzeeBonuses: 0 };
 }
 
+/** A name as Python's repr() shows it in the engine's messages: 'vegas'. */
+function pyRepr(text) {
+  const s = String(text);
+  if (s.includes("'") && !s.includes('"')) return `"${s}"`;
+  return `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+}
+
 /** The variant entry called `name` or one of its aliases, or undefined. */
 export function findVariant(model, name) {
   const wanted = String(name).trim().toLowerCase();
@@ -38,14 +45,14 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   const variant = findVariant(model, variantName);
   if (!variant) {
     const known = model.variants.filter((v) => !v.custom).map((v) => v.name);
-    throw new ScoreError(`unknown variant ${JSON.stringify(variantName)}; known variants: ${known.join(", ")}`);
+    throw new ScoreError(`unknown variant ${pyRepr(variantName)}; known variants: ${known.join(", ")}`);
   }
   const known = model.house_rules.map((r) => r.name);
   const wanted = [...variant.house_rules];
   for (const name of houseRuleNames) {
     const rule = String(name).trim().toLowerCase();
     if (!known.includes(rule)) {
-      throw new ScoreError(`unknown house rule ${JSON.stringify(name)}; known house rules: ${known.join(", ")}`);
+      throw new ScoreError(`unknown house rule ${pyRepr(name)}; known house rules: ${known.join(", ")}`);
     }
     if (!wanted.includes(rule)) wanted.push(rule);
   }
@@ -64,15 +71,62 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   };
 }
 
-/** The title, edition line, row hints and possible scores of these rules. */
+/** The title, edition line and row hints of these rules. */
 export function ruleset(model, rules) {
   const set = model.rulesets[rules.slug];
-  return {
-    title: set.title,
-    edition: set.edition,
-    hints: model.hint_tables[set.hints],
-    scores: model.score_tables[set.scores],
-  };
+  return { title: set.title, edition: set.edition, hints: model.hint_tables[set.hints] };
+}
+
+/** Every number a box can hold (scoring.possible_scores): any roll, Jokers, and 0 when scratching is allowed. */
+export function possibleScores(model, rules, box) {
+  const scores = boxInfo(model, box).possible_scores;
+  return canScratch(rules) && !scores.includes(0) ? [0, ...scores] : scores;
+}
+
+/** Every score an extra Yahtzee can leave in each box under these rules (scoring.extra_yahtzee_scores). */
+export function extraYahtzeeScores(model, rules) {
+  const scores = Object.fromEntries(model.boxes.map((b) => [b.name, new Set()]));
+  const jokerBoxes = model.boxes.filter((b) => b.joker).map((b) => b.name);
+  for (const face of model.constants.faces) {
+    const dice = Array(model.constants.dice_count).fill(face);
+    const deciding = [upperBoxFor(model, face), ...model.kind_boxes, ...jokerBoxes, model.chance_box];
+    for (let mask = 0; mask < 1 << deciding.length; mask += 1) {
+      const card = emptyCard();
+      card.boxes[model.yahtzee_box] = model.constants.yahtzee_score;
+      deciding.forEach((box, i) => {
+        if (mask & (1 << i)) card.boxes[box] = 0;
+      });
+      for (const box of legalBoxes(model, card, dice, rules)) {
+        scores[box].add(scoreIn(model, card, dice, box, rules));
+        if (canScratch(rules)) scores[box].add(0);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(scores).map(([box, set]) => [box, [...set].sort((a, b) => a - b)]));
+}
+
+/**
+ * How many Yahtzee bonuses a card's boxes leave room for (records.py's check): each bonus is an
+ * extra Yahtzee written in a box of its own, with a score an extra Yahtzee can leave there.
+ * Open boxes still count as room.
+ */
+export function bonusRoom(model, rules, card) {
+  const extra = extraYahtzeeScores(model, rules);
+  const others = model.boxes.map((b) => b.name).filter((b) => b !== model.yahtzee_box);
+  const misfits = others.filter((b) => b in card.boxes && !extra[b].includes(card.boxes[b]));
+  return { room: others.length - misfits.length, misfits };
+}
+
+function checkBonusRoom(model, rules, card, where) {
+  const { room, misfits } = bonusRoom(model, rules, card);
+  const bonuses = card.yahtzeeBonuses;
+  if (bonuses > room) {
+    const shown = misfits.map((b) => `${b} ${card.boxes[b]}`).join(", ");
+    throw new ScoreError(
+      `${where}${bonuses} bonuses need ${bonuses} extra Yahtzees, each written in a box of its own, ` +
+        `but only ${room} boxes hold a score an extra Yahtzee can leave under ${rules.name} rules (not ${shown})`,
+    );
+  }
 }
 
 function boxInfo(model, box) {
@@ -243,18 +297,20 @@ export function canTickBonus(model, card) {
  */
 export function replay(model, rules, entries, playerCount) {
   const cards = Array.from({ length: playerCount }, emptyCard);
-  const scores = ruleset(model, rules).scores;
   for (const entry of entries) {
     const card = cards[entry.player];
     if (entry.bonus) {
-      if (!canTickBonus(model, card)) throw new ScoreError("a Yahtzee bonus needs 50 in the Yahtzee box");
+      if (!canTickBonus(model, card)) {
+        throw new ScoreError(`a Yahtzee bonus needs ${model.constants.yahtzee_score} in the Yahtzee box`);
+      }
       cards[entry.player] = { ...card, yahtzeeBonuses: card.yahtzeeBonuses + 1 };
     } else if (entry.dice) {
       cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
     } else {
       if (entry.box in card.boxes) throw new ScoreError(`box ${entry.box} is already filled`);
-      if (!scores[entry.box].includes(entry.score)) {
-        throw new ScoreError(`${boxInfo(model, entry.box).label} cannot score ${entry.score}${allowedText(scores[entry.box])}`);
+      const scores = possibleScores(model, rules, entry.box);
+      if (!scores.includes(entry.score)) {
+        throw new ScoreError(`${boxInfo(model, entry.box).label} cannot score ${entry.score}${allowedText(scores)}`);
       }
       cards[entry.player] = { ...card, boxes: { ...card.boxes, [entry.box]: entry.score } };
     }
@@ -262,8 +318,9 @@ export function replay(model, rules, entries, playerCount) {
   for (const card of cards) {
     if (card.yahtzeeBonuses && card.boxes[model.yahtzee_box] !== undefined &&
         card.boxes[model.yahtzee_box] !== model.constants.yahtzee_score) {
-      throw new ScoreError("Yahtzee bonuses need 50 in the Yahtzee box");
+      throw new ScoreError(`Yahtzee bonuses need ${model.constants.yahtzee_score} in the Yahtzee box`);
     }
+    checkBonusRoom(model, rules, card, "");
   }
   return cards;
 }
@@ -474,12 +531,19 @@ function readPlayer(model, where, data, rules, index) {
     let card = emptyCard();
     turns.forEach((turn, n) => {
       const at = `${where}, turn ${n + 1}`;
-      checkKeys(at, turn, [...keys.turn, ...(canScratch(rules) ? ["scratch"] : [])]);
+      checkKeys(at, turn, keys.turn);
       if (!("dice" in turn) || !("box" in turn)) throw new ScoreError(`${at}: needs both 'dice' and 'box'`);
       const dice = checkDice(model, at, turn.dice);
       const box = checkBoxName(model, at, turn.box);
+      if ("scratch" in turn) {
+        if (turn.scratch !== true) {
+          throw new ScoreError(`${at}: 'scratch' must be true (leave it out for a scored turn), found ${JSON.stringify(turn.scratch)}`);
+        }
+        if (!canScratch(rules)) {
+          throw new ScoreError(`${at}: a scratched turn needs the house rule ${SCRATCH_ANY_BOX}, which ${rules.name} does not have here`);
+        }
+      }
       if (box in card.boxes) throw new ScoreError(`${at}: box ${box} is used twice`);
-      if ("scratch" in turn && typeof turn.scratch !== "boolean") throw new ScoreError(`${at}: 'scratch' must be true or false`);
       try {
         card = place(model, card, dice, box, rules, turn.scratch === true);
       } catch (error) {
@@ -495,13 +559,13 @@ function readPlayer(model, where, data, rules, index) {
   checkKeys(`${where}, boxes`, boxes, names);
   const missing = names.filter((b) => !(b in boxes));
   if (missing.length) throw new ScoreError(`${where}, boxes: missing ${missing.join(", ")}; all ${boxCount} are needed`);
-  const scores = ruleset(model, rules).scores;
   for (const box of names) {
     const value = boxes[box];
     const at = `${where}, box ${box}`;
+    const scores = possibleScores(model, rules, box);
     if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
-    if (!scores[box].includes(value)) {
-      throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(scores[box])}`);
+    if (!scores.includes(value)) {
+      throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(scores)}`);
     }
     entries.push({ player: index, box, score: value });
   }
@@ -513,6 +577,8 @@ function readPlayer(model, where, data, rules, index) {
   if (bonuses && boxes[model.yahtzee_box] !== k.yahtzee_score) {
     throw new ScoreError(`${at}: Yahtzee bonuses need ${k.yahtzee_score} in the Yahtzee box, which holds ${boxes[model.yahtzee_box]}`);
   }
+  const card = { boxes: Object.fromEntries(names.map((b) => [b, boxes[b]])), yahtzeeBonuses: bonuses };
+  checkBonusRoom(model, rules, card, `${at}: `);
   for (let i = 0; i < bonuses; i += 1) entries.push({ player: index, bonus: true });
   return { name, entries };
 }
