@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -186,11 +187,18 @@ def _script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+IMPORT = re.compile(r"^import\b[^;]*;\n", re.MULTILINE)
+EXPORT = re.compile(r"^export ", re.MULTILINE)
+
+
 def _module(name: str) -> str:
-    """A template module's source, its `import`/`export` lines dropped for inlining."""
-    lines = (TEMPLATES_DIR / "scorekeeper" / name).read_text(encoding="utf-8").splitlines()
-    kept = [line for line in lines if not line.startswith("import ")]
-    return "\n".join(line.removeprefix("export ") for line in kept)
+    """A template module's source with its imports and `export` words dropped, to inline it.
+
+    The modules are written as real ES modules so Node can import the engine in tests;
+    inlined one after the other in one module script, they share one scope.
+    """
+    source = (TEMPLATES_DIR / "scorekeeper" / name).read_text(encoding="utf-8")
+    return EXPORT.sub("", IMPORT.sub("", source))
 
 
 def render_scorekeeper(rules: Rules) -> str:
@@ -215,6 +223,6 @@ def render_scorekeeper(rules: Rules) -> str:
         css=jinja2.utils.markupsafe.Markup(css),
         script=jinja2.utils.markupsafe.Markup(script.replace("</script", "<\\/script")),
         max_players=MAX_PLAYERS,
-        max_name_length=MAX_NAME_LENGTH,
+        faces=FACES,
         fill_command=FILL_COMMAND,
     )
