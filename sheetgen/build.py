@@ -28,6 +28,7 @@ from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     paper_suffix,
     rules_file_name,
+    scorekeeper_file_name,
     scoresheet_file_name,
     write_atomic,
 )
@@ -43,7 +44,7 @@ LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet" or "records"
+    kind: str  # "rules", "scoresheet", "records" or "scorekeeper"
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -65,6 +66,13 @@ class Job:
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
+
+    @property
+    def files(self) -> list[str]:
+        """Every file the job writes: its outputs, and a preview of each PDF."""
+        if self.kind == "scorekeeper":
+            return list(self.outputs)
+        return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
 
 
 @cache
@@ -97,6 +105,8 @@ def _describe(rules: Rules, kind: str, paper: str, layout: str = "") -> dict[str
 
 def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     rules = load_rules(spec, house_rules)
+    meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
+    yield Job("scorekeeper", spec, house_rules, "", (scorekeeper_file_name(rules.slug),), meta=meta)
     for paper in PAPERS:
         meta = (_describe(rules, "Rule sheet", paper),)
         yield Job("rules", spec, house_rules, paper, (rules_file_name(rules.slug, paper),), meta=meta)
@@ -143,8 +153,12 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
     return [*jobs, *_example_jobs()]
 
 
-def run_job(job: Job) -> list[tuple[str, bytes, bytes]]:
-    """Render one job in a worker: (output path, PDF, PNG thumbnail) per file."""
+def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
+    """Render one job: (output path, PDF, PNG thumbnail) per file, or (path, HTML, None) for a page."""
+    if job.kind == "scorekeeper":
+        from sheetgen.scorekeeper import render_scorekeeper
+
+        return [(job.outputs[0], render_scorekeeper(job.rules).encode(), None)]
     if job.kind == "rules":
         from sheetgen.rulesheet import render_rulesheet
 
@@ -203,9 +217,12 @@ def _pool(count: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
-    if len(jobs) == 1:
-        yield run_job(jobs[0])
+def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:
+    """Scorekeeper pages render here, at once; sheets in the worker pool (or here, when only one)."""
+    yield from (run_job(job) for job in jobs if job.kind == "scorekeeper")
+    jobs = [job for job in jobs if job.kind != "scorekeeper"]
+    if len(jobs) <= 1:
+        yield from map(run_job, jobs)
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
     with _pool(len(jobs)) as pool:
@@ -224,9 +241,8 @@ def build(
     pending, hashes = [], {}
     for job in jobs:
         digest = hashes[job] = job.inputs_hash()
-        files = [*job.outputs, *(_thumb_name(o) for o in job.outputs)]
         if all(manifest.get(o, {}).get("hash") == digest for o in job.outputs) and all(
-            (folder / f).is_file() for f in files
+            (folder / f).is_file() for f in job.files
         ):
             result.reused.extend(job.outputs)
         else:
@@ -236,7 +252,8 @@ def build(
     for outputs in _results(pending):
         for output, pdf, png in outputs:
             job = by_output[output]
-            write_atomic(folder / _thumb_name(output), png)
+            if png is not None:
+                write_atomic(folder / _thumb_name(output), png)
             write_atomic(folder / output, pdf)
             meta = job.meta[job.outputs.index(output)] if job.meta else {}
             manifest[output] = {**meta, "hash": hashes[job], "bytes": str(len(pdf))}
@@ -265,7 +282,8 @@ def index_page(files: dict[str, dict[str, str]]) -> str:
     for path, meta in files.items():
         group = "Filled examples" if path.startswith("records/") else meta.get("title", "")
         size = f"{int(meta.get('bytes', 0)) / 1024:.0f} KB"
-        groups.setdefault(group, []).append({**meta, "path": path, "thumb": _thumb_name(path), "size": size})
+        thumb = _thumb_name(path) if path.endswith(".pdf") else ""
+        groups.setdefault(group, []).append({**meta, "path": path, "thumb": thumb, "size": size})
     css = (TEMPLATES_DIR / "index" / "index.css").read_text()
     return environment.get_template("index/index.html").render(
         groups=groups, css=css, version=__version__, count=len(files)

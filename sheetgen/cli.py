@@ -18,7 +18,13 @@ from sheetgen import __version__
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    rules_file_name,
+    scorekeeper_file_name,
+    scoresheet_file_name,
+    write_atomic,
+)
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
@@ -212,7 +218,7 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
 
     Example: sheetgen scorekeeper --variant c2406 --house-rule series
     """
-    from sheetgen.scorekeeper import render_scorekeeper, scorekeeper_file_name
+    from sheetgen.scorekeeper import render_scorekeeper
 
     with user_errors():
         chosen = load_rules(variant, house_rules)

@@ -54,11 +54,6 @@ STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules s
 FILL_COMMAND = "sheetgen fill game.json"
 
 
-def scorekeeper_file_name(slug: str) -> str:
-    """scorekeeper-<variant>[-<house rules>].html."""
-    return f"scorekeeper-{slug}.html"
-
-
 def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]]:
     """Every set of house rules on top of `fixed` that holds together."""
     others = [rule for rule in HouseRule if rule not in fixed]
