@@ -345,8 +345,10 @@ function typeName(value) {
   return { object: "an object", string: "text", boolean: "true/false", number: "a number" }[typeof value] || typeof value;
 }
 
+const QUOTE_LENGTH = 40; // as records.quote cuts a name short in a message
+
 /** A user string fit for a one-line message: escaped and cut short. */
-export function quote(text, limit = 40) {
+export function quote(text, limit = QUOTE_LENGTH) {
   const chars = [...text];
   return JSON.stringify(chars.length <= limit ? text : chars.slice(0, limit - 1).join("") + "…");
 }
