@@ -519,14 +519,12 @@ function render() {
 }
 
 function drawTurn(rules, gameCards, finished) {
-  $("turn").hidden = finished;
-  if (finished) return;
   const select = $("turn-player");
   if (select.options.length !== state.players.length || [...select.options].some((o, i) => o.text !== state.players[i])) {
     select.replaceChildren(...state.players.map((name, i) => el("option", { value: i }, name)));
   }
   select.value = String(ui.player);
-  $("turn-legend").textContent = `Turn: ${state.players[ui.player]}`;
+  $("turn-legend").textContent = finished ? `Correct a box: ${state.players[ui.player]}` : `Turn: ${state.players[ui.player]}`;
   const card = gameCards[ui.player];
   if ($("dice").value !== ui.dice) $("dice").value = ui.dice;
   $("scratch-row").hidden = !canScratch(rules);
@@ -536,6 +534,8 @@ function drawTurn(rules, gameCards, finished) {
   const parsed = parseDice(ui.dice);
   if (parsed.error) {
     list.append(el("p", { class: "help" }, parsed.error));
+  } else if (finished && !ui.box) {
+    list.append(el("p", { class: "help" }, "Every box is filled. To correct one, choose it in the card or below."));
   } else if (!parsed.complete) {
     list.append(el("p", { class: "help" }, `${parsed.dice.length} of ${K.dice_count} dice.`));
   } else {
