@@ -431,6 +431,7 @@ def test_layout_accessibility_and_screenshots(browser_page, pages, shots, width)
     page.screenshot(path=str(shots / f"scorekeeper-print-{width}.png"), full_page=True)
     assert page.locator("#turn").is_hidden() and page.locator(".toolbar").is_hidden()
     assert page.locator("#card").is_visible()
+    assert page.locator("#card th.player:visible").count() == 3  # every player's column prints
     if width == DESKTOP_WIDTH:
         (shots / "scorekeeper-print.pdf").write_bytes(page.pdf(format="Letter"))
     assert browsing.errors == [] and browsing.outside_requests == []

@@ -239,6 +239,8 @@ function newGame() {
     say("A new series starts.");
   }
   state.history.push({ op: "games", games: before });
+  ui.dice = "";
+  ui.box = null;
   warn("");
   save();
   ui.player = 0;
@@ -257,6 +259,8 @@ function startGame(event) {
   }
   const fresh = emptyState();
   state = { ...fresh, revision: state.revision, players: names };
+  ui.dice = "";
+  ui.box = null;
   clearMessages();
   save();
   ui.player = 0;
@@ -333,6 +337,8 @@ async function importRecord(event) {
     title: record.title,
     date: record.date,
   };
+  ui.dice = "";
+  ui.box = null;
   clearMessages();
   save();
   say(`Imported ${file.name}.`);
@@ -508,7 +514,7 @@ function render() {
     const lead = anyScore && ahead.includes(i);
     badge.textContent = lead ? (finished ? "\u2605 wins" : "leads") : "";
     th.classList.toggle("leader", lead);
-    th.classList.toggle("turn", !finished && i === ui.player);
+    th.classList.toggle("next", !finished && i === ui.player);
   });
   const names = ahead.map((i) => state.players[i]).join(" and ");
   if (finished) {
