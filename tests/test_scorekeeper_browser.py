@@ -385,6 +385,9 @@ def test_keyboard_alone_plays_a_game(browser_page, pages, tmp_path):
     path = tmp_path / "game.json"
     download.value.save_as(path)
     assert score_json(path)["games"][0]["players"][0]["grand_total"] == card.totals.grand_total
+    result = CliRunner().invoke(cli, ["fill", str(path), "-o", str(tmp_path / "game.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "game.pdf").read_bytes().startswith(b"%PDF")
 
 
 def _small_text(page) -> list[str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import missing
 
 from sheetgen.errors import ConflictingHouseRulesError, IllegalPlacementError, SheetgenError
 from sheetgen.model import DICE_COUNT, FACES, Box
@@ -166,7 +167,7 @@ def agreement() -> dict[str, Any]:
     """Both engines' answers to the same questions, the JavaScript ones from one node process."""
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed")
+        missing("node is not installed")
     rng = random.Random(9)
     games, expected_games = [], []
     for rules in rule_sets():
