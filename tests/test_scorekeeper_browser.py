@@ -440,6 +440,17 @@ def test_layout_accessibility_and_screenshots(browser_page, pages, shots, width)
     assert browsing.errors == [] and browsing.outside_requests == []
 
 
+def test_six_players_and_long_names_fit_a_phone(browser_page, pages):
+    """Six players, one name 200 letters long: the card scrolls in its own box, the page never widens."""
+    browsing = open_page(browser_page, pages["official"], PHONE_WIDTH)
+    page = browsing.page
+    start(page, ["W" * 200, "Bob Bobson the Third", "Cy", "Dee", "Eve", "Fay"])
+    enter_roll(page, [3, 3, 3, 2, 2], "full_house")
+    assert browsing.horizontal_overflow() == 0
+    assert page.eval_on_selector(".card-wrap", "box => box.scrollWidth > box.clientWidth")
+    assert _small_text(page) == []
+
+
 def test_exported_records_parse_in_python(browser_page, pages, tmp_path):
     """A game cut short cannot be exported (one line); a finished one parses with sheetgen's reader."""
     page = open_page(browser_page, pages["c2406-house"]).page

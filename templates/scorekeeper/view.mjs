@@ -3,7 +3,7 @@
 // storage event keep a second tab from writing over a newer game.
 import {
   ScoreError, makeRules, ruleset, replay, totals, leaders, options, isComplete,
-  possibleScores, canScratch, canTickBonus, checkNames, parseRecord, toRecord, allowedText,
+  possibleScores, canScratch, canTickBonus, isExtraYahtzee, checkNames, parseRecord, toRecord, allowedText,
 } from "./engine.mjs";
 
 const model = JSON.parse(document.getElementById("model").textContent);
@@ -391,7 +391,7 @@ function drawCard(hints) {
   const head = el("tr");
   head.append(el("th", { scope: "col" }, "Box"));
   state.players.forEach((name, i) => {
-    const th = el("th", { scope: "col", class: "player", "data-player": i + 1 });
+    const th = el("th", { scope: "col", class: "player" });
     th.append(el("span", { class: "name" }, name), el("span", { class: "badge" }));
     head.append(th);
   });
@@ -435,7 +435,11 @@ function drawSeries(allTotals) {
   const table = wrap.querySelector("table");
   const head = el("tr");
   head.append(el("th", { scope: "col" }, "Game"));
-  state.players.forEach((name) => head.append(el("th", { scope: "col", class: "player" }, name)));
+  for (const name of state.players) {
+    const th = el("th", { scope: "col", class: "player" });
+    th.append(el("span", { class: "name" }, name));
+    head.append(th);
+  }
   table.tHead.replaceChildren(head);
   const body = table.tBodies[0];
   body.replaceChildren();
@@ -546,6 +550,9 @@ function drawTurn(rules, gameCards, finished) {
     list.append(el("p", { class: "help" }, `${parsed.dice.length} of ${K.dice_count} dice.`));
   } else {
     const scratch = $("scratch").checked;
+    if (isExtraYahtzee(model, card, parsed.dice) && card.boxes[model.yahtzee_box] === K.yahtzee_score) {
+      list.append(el("p", { class: "help" }, `An extra Yahtzee: ${K.yahtzee_bonus} bonus, wherever it goes.`));
+    }
     const chosen = ui.box && ui.box in card.boxes ? ui.box : null;
     if (chosen) {
       list.append(correction(rules, parsed.dice, chosen, scratch));
