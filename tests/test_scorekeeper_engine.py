@@ -183,6 +183,9 @@ def agreement() -> dict[str, Any]:
     ]
     records = [{"name": p.name, "data": json.loads(p.read_text())} for p in sorted(EXAMPLES.glob("*.json"))]
     records = [r for r in records if not r["data"].get("variant", "").endswith(".toml")]
+    crowd = json.loads((EXAMPLES / "turns.json").read_text())
+    crowd["players"] = [{**p, "name": f"{p['name']} {n}"} for n in range(3) for p in crowd["players"]]
+    records.append({"name": "nine players", "data": crowd})  # more than a page seats, still a record
     records += [{"name": name, "data": data} for name, data in _mutations()]
     expected_records = [_python_record(r["name"], r["data"]) for r in records]
     model = scorekeeper_data(Rules())

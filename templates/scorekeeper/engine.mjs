@@ -495,9 +495,6 @@ function readRecord(model, data, pageRules) {
       );
     }
   });
-  if (first.length > k.max_players) {
-    throw new ScoreError(`players: this scorekeeper keeps at most ${k.max_players} players, the record has ${first.length}`);
-  }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
 

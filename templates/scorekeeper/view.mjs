@@ -3,7 +3,7 @@
 // storage event keep a second tab from writing over a newer game.
 import {
   ScoreError, makeRules, ruleset, replay, totals, leaders, options, isComplete,
-  possibleScores, canScratch, canTickBonus, isExtraYahtzee, checkNames, parseRecord, toRecord, allowedText,
+  possibleScores, canScratch, canTickBonus, isExtraYahtzee, checkText, checkNames, parseRecord, toRecord, allowedText,
 } from "./engine.mjs";
 
 const model = JSON.parse(document.getElementById("model").textContent);
@@ -43,7 +43,9 @@ function usable(s) {
     if (!s || s.version !== STATE_VERSION || !Array.isArray(s.players) || !Array.isArray(s.games)) return false;
     if (!s.games.length || s.games.length > K.max_games || !Array.isArray(s.history)) return false;
     const rules = rulesOf(s);
-    if (s.players.length) checkNames(model, s.players);
+    // A record may bring more players than the page seats; any checked names are fine.
+    s.players.forEach((name, i) => checkText(`player ${i + 1}`, name, "the name", K.max_name_length));
+    if (new Set(s.players).size !== s.players.length) return false;
     s.games.forEach((g) => replay(model, rules, g.entries, s.players.length));
     return Number.isInteger(s.revision);
   } catch {
