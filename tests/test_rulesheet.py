@@ -297,3 +297,69 @@ def test_commands_that_draw_nothing_do_not_import_weasyprint() -> None:
     """Adding the rules command keeps the CLI module free of the PDF libraries at import time."""
     code = "import sys, sheetgen.cli; sys.exit('weasyprint' in sys.modules or 'sheetgen.html' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+LETTER_CASES = [pytest.param(rules, id=rules.slug) for rules in ALL_RULES]
+RULING_START = "Ruling: the rules do not cover a tie for the first turn; tied players can roll again."
+RULING_TIE = (
+    "Ruling: the rules do not say how to break a tie; players often share the win or play one more game."
+)
+
+
+@pytest.mark.parametrize("rules", LETTER_CASES)
+def test_sheet_says_only_what_the_rules_say(rules: Rules) -> None:
+    """Rulings are printed as rulings; no invented rule, no cap on bonuses, the edition's player count."""
+    text = page_text(rules)
+    assert RULING_START in text and RULING_TIE in text
+    for invented in ("tied for the top roll again", "There is no tie-break", "up to 12", "You never choose"):
+        assert invented not in text
+    assert "there is no limit" in text
+    players = "2 or more players" if rules.variant is C2406 else "1 or more players"
+    assert text.count(players) == 2  # the tagline and the setup
+    assert ("never holds a 0" in text) != rules.scratch_any_box
+    assert ("any empty box may take a 0, Chance too" in text) == rules.scratch_any_box
+
+
+@pytest.mark.parametrize("rules", LETTER_CASES)
+def test_as_written_only_for_a_printed_edition(rules: Rules) -> None:
+    """'As written' only for an edition with no house rules; free choice says it is a house version."""
+    text = page_text(rules)
+    assert ("as written" in text) == (not rules.variant.house_version and not rules.house_rules)
+    house_version = rules.variant.house_version
+    assert ("House version: 1996 Milton Bradley rules" in text) == house_version
+    assert ("No edition prints these rules: they are a house version." in text) == house_version
+    assert "No house rules" not in text if house_version or rules.house_rules else "No house rules" in text
+    if house_version:
+        assert "(house version)" in rules.title
+        assert ("No other house rules" in text) == (not rules.house_rules)
+
+
+def test_rulings_are_marked_in_the_model() -> None:
+    """Exactly the two answers to what the rules leave open are rulings, and only they."""
+    for rules in (Rules(OFFICIAL), Rules(C2406), Rules(FREE_CHOICE)):
+        sheet = rule_sheet(rules)
+        assert [f"{item.lead} {item.text}" for item in sheet.rulings] == [RULING_START, RULING_TIE]
+        others = [item.text for s in sheet.sections for b in s.blocks for item in b.items if not item.ruling]
+        assert not any("rules do not" in text for text in others)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_five_of_a_kind_sheet_matches_the_engine(variant) -> None:
+    """The sheet promises Full House for any five alike whatever else is on the card, as the engine does."""
+    text = page_text(Rules(variant, (HouseRule.FIVE_OF_A_KIND_FULL_HOUSE,)))
+    assert "any five of a kind may go in an empty Full House for 25, whatever else is on your card" in text
+    assert "Joker or not" not in text
+    if variant.joker_order is not FREE_CHOICE.joker_order:
+        assert "House rule: it may also go in an empty Full House for 25." in text
+
+
+def test_redundant_start_rule_warns_and_is_left_out(tmp_path, monkeypatch) -> None:
+    """c2406 already starts with one die: a warning line, and the sheet and its name are c2406's own."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["rules", "--variant", "c2406", "--house-rule", "one-die-start"])
+    assert result.exit_code == 0
+    assert result.stdout == "output/rules-c2406.pdf\n"
+    (warning,) = result.stderr.splitlines()
+    assert warning.startswith("Warning: house rule one-die-start adds nothing to c2406")
+    assert Rules(C2406, (HouseRule.ONE_DIE_START,)) == Rules(C2406)
+    assert "No house rules" in page_text(Rules(C2406, (HouseRule.ONE_DIE_START,)))
