@@ -231,6 +231,7 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
+    warn_redundant(chosen)
     page = render_scorekeeper(chosen).encode()
     _write(output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug), page)
 

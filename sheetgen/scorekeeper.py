@@ -72,6 +72,7 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
         "aliases": list(variant.aliases) if rules.custom_name is None else [],
         "custom": rules.custom_name is not None,
         "house_rules": rules.house_rule_names if rules.custom_name else [],
+        "start_rule": next(rule.value for rule, start in START_RULES.items() if start is variant.start),
         "joker_order": variant.joker_order.name,
         "joker_order_text": variant.joker_order.value,
     }
