@@ -87,6 +87,12 @@ def test_labels_and_numbers_come_from_the_model():
     assert {r["name"] for r in data["house_rules"]} == {rule.value for rule in HouseRule}
 
 
+def test_same_rules_give_the_same_bytes():
+    """The page is made deterministically: no date, no random order in the blob."""
+    rules = Rules(VARIANTS[1], (HouseRule.SCRATCH_ANY_BOX,))
+    assert render_scorekeeper(rules) == render_scorekeeper(Rules(VARIANTS[1], (HouseRule.SCRATCH_ANY_BOX,)))
+
+
 def test_every_variant_and_house_rule_set_is_loadable():
     """The page can switch to any built-in rules a record names: each has its title and hints."""
     data = scorekeeper_data(Rules())
