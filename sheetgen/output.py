@@ -36,6 +36,11 @@ def paper_suffix(paper: str) -> str:
     return "" if paper == "letter" else f"-{paper}"
 
 
+def scorekeeper_file_name(slug: str) -> str:
+    """scorekeeper-<variant>[-<house rules>].html."""
+    return f"scorekeeper-{slug}.html"
+
+
 def rules_file_name(slug: str, paper: str) -> str:
     """rules-<variant>[-<house rules>][-a4].pdf."""
     return f"rules-{slug}{paper_suffix(paper)}.pdf"
@@ -44,8 +49,3 @@ def rules_file_name(slug: str, paper: str) -> str:
 def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool) -> str:
     """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-fillable].pdf."""
     return f"scoresheet-{layout}-{slug}-{paper}{'-fillable' if fillable else ''}.pdf"
-
-
-def scorekeeper_file_name(slug: str) -> str:
-    """scorekeeper-<variant>[-<house rules>].html."""
-    return f"scorekeeper-{slug}.html"
