@@ -36,7 +36,7 @@ FONT = "SheetSans"
 BOLD = "SheetSans-Bold"
 NAME = "SheetCondensed-Bold"  # the heads' names, as the blank sheet prints them
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", NAME: "DejaVuSansCondensed-Bold.ttf"}
-CORNER_STAR_SIZE = 6.0  # a winner's star in a cell too narrow for it beside the number
+CORNER_STAR_SIZE = 5.5  # the smallest winner's star beside the number; narrower cells put it in a corner
 TICK_SIZE = 10.0  # ticks are counted, not read as a score: smaller than the values
 VALUE_SIZE = 13.0
 TEXT_SIZE = 10.0
@@ -149,25 +149,30 @@ class _Page:
     def winner(self, total: int, box: Rect) -> None:
         """A winning total: a star, then the number, with a ring round both, inside the cell.
 
-        In a narrow cell (the half card's) the star moves small into the cell's
-        top-left corner, so the number keeps the values' size.
+        In a narrow cell (the half card's) the star shrinks, down to
+        CORNER_STAR_SIZE, and then moves into the cell's top-left corner, so
+        the number always keeps the values' size.
         """
-        inner = box.inset(3.0)
+        inner = box.inset(2.5)
+        text = str(total)
+        number_width = pdfmetrics.stringWidth(text, BOLD, self.value_size)
+        room = inner.width - inner.height * 0.6 - number_width - 1.0  # the ring's rounded ends stay clear
         star_size = self.value_size * 0.8
+        while pdfmetrics.stringWidth(STAR, BOLD, star_size) > room and star_size > CORNER_STAR_SIZE:
+            star_size -= 0.5
         star_width = pdfmetrics.stringWidth(STAR, BOLD, star_size)
-        number_width = pdfmetrics.stringWidth(str(total), BOLD, self.value_size)
-        if inner.width >= star_width + number_width + inner.height:
-            star_x = inner.x + inner.height / 3
-            self.canvas.setFont(BOLD, star_size)
-            self.canvas.drawString(star_x, box.center[1] - star_size * CAP_HEIGHT / 2, STAR)
-            number_x = star_x + star_width
-            number_right = inner.right - inner.height / 3
-            self.centred(str(total), Rect(number_x, box.y, number_right - number_x, box.height), BOLD)
-        else:
-            inner = box.inset(1.5)
-            self.canvas.setFont(BOLD, CORNER_STAR_SIZE)
-            self.canvas.drawString(box.x + 1.0, box.top - CORNER_STAR_SIZE - 0.5, STAR)
-            self.centred(str(total), box, BOLD)
+        self.canvas.setFont(BOLD, star_size)
+        if star_width <= room:
+            x = inner.center[0] - (star_width + 1.0 + number_width) / 2
+            self.canvas.drawString(x, box.center[1] - star_size * CAP_HEIGHT / 2, STAR)
+            self.canvas.setFont(BOLD, self.value_size)
+            baseline = box.center[1] - self.value_size * CAP_HEIGHT / 2
+            self.canvas.drawString(x + star_width + 1.0, baseline, text)
+        else:  # the star in the corner, the ring round the number beside it
+            self.canvas.drawString(box.x + 1.0, box.top - star_size - 1.0, STAR)
+            left = box.x + 1.5 + star_width
+            inner = Rect(left, inner.y, box.right - 2.0 - left, inner.height)
+            self.centred(text, inner, BOLD)
         self.canvas.setLineWidth(1.2)
         self.canvas.roundRect(inner.x, inner.y, inner.width, inner.height, inner.height / 2)
 
