@@ -260,7 +260,8 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
     """Write every downloadable sheet and an index page into a folder.
 
     For each variant: the rule sheet, the six-player score sheet and the
-    six-game card on Letter and A4, fillable versions of the score sheets,
+    six-game card (also as two half-page cards to a sheet) on Letter and A4,
+    fillable versions of the score sheets,
     and the example records filled; then output/index.html listing them all
     with previews. Files whose inputs have not changed are kept, not redone.
 

@@ -22,6 +22,7 @@ BODY_SIZES = (9.0, 9.25, 9.5, 9.75, 10.0, 10.25, 10.5)  # points, smallest first
 TITLE_SIZE = 21.0  # as rules.css sets h1
 MIN_TITLE_SIZE = 12.0
 TITLE_SHARE = 0.6  # of the text width; the tagline takes the rest of the masthead
+SHARED_MIN_SIZE = 16.0  # below this, a long title takes the whole line and the tagline goes under it
 PAGE_MARGIN = 36.0  # rules.css: @page margin 0.5in
 
 
@@ -30,14 +31,15 @@ class TitleFitError(SheetgenError):
 
 
 def title_size(title: str, paper: str) -> float:
-    """The masthead title's size: 21 pt, or smaller so it fits its share of the line."""
-    room = (PAPER_SIZES_PT[paper][0] - 2 * PAGE_MARGIN) * TITLE_SHARE
-    size = TITLE_SIZE
-    while text_width(title, size) > room:
-        size -= 0.5
-        if size < MIN_TITLE_SIZE:
-            raise TitleFitError(f"the title {title!r} does not fit the rule sheet's masthead; shorten it")
-    return size
+    """The masthead title's size: 21 pt, or smaller so it fits beside the tagline, or alone on its line."""
+    line = PAPER_SIZES_PT[paper][0] - 2 * PAGE_MARGIN
+    for room, smallest in ((line * TITLE_SHARE, SHARED_MIN_SIZE), (line, MIN_TITLE_SIZE)):
+        size = TITLE_SIZE
+        while text_width(title, size) > room and size >= smallest:
+            size -= 0.5
+        if size >= smallest:
+            return size
+    raise TitleFitError(f"the title {title!r} does not fit the rule sheet's masthead; shorten it")
 
 
 def render_rulesheet(rules: Rules, paper: str = "letter", *, title: str | None = None) -> bytes:

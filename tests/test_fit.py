@@ -247,7 +247,8 @@ def test_custom_variant_files_are_named_after_the_variant(tmp_path, monkeypatch)
 def test_captions_hints_and_bonus_halves_are_legible():
     """All blank-sheet text is 8 pt or more; each bonus half is captioned, blank and filled."""
     pdf = blank("letter", 3)
-    assert min(size for *_, size in runs(pdf)) >= 8.0 - 0.01
+    for sheet in (pdf, blank("letter", 1, card="half")):
+        assert min(size for *_, size in runs(sheet)) >= 8.0 - 0.01
     game = record(3, bonuses=12)
     filled = filler().pdf([game])
     geometry = sheet_geometry("players", "letter", 3)
