@@ -1,13 +1,16 @@
 """The one-page rule sheet as PDF: the rulebook's prose laid out by templates/rules/.
 
-The body text is as large as the variant's prose allows (up to 10.5 pt), so a
-short rule set does not leave the page's foot empty, and still fits one page:
-the largest size whose layout is one page is the one written.
+The body text grows (up to 10.5 pt) when the variant's prose leaves room, so
+no page ends with an empty inch, and still fits one page: laid out at 9 pt
+first, the room left at the foot predicts the size to try, and a size that
+overflows steps back down until the sheet is one page again.
 """
 
 from __future__ import annotations
 
 import dataclasses
+
+from weasyprint.document import Document
 
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import PAPER_SIZES_PT
@@ -18,7 +21,12 @@ from sheetgen.variants import Rules
 
 TEMPLATE = "rules/rules.html"
 STYLESHEETS = ["rules/rules.css"]
-BODY_SIZES = (9.0, 9.25, 9.5, 9.75, 10.0, 10.25, 10.5)  # points, smallest first; 9 pt always fits
+BODY_SIZE = 9.0  # points; every variant's prose fits one page at this size
+MAX_BODY_SIZE = 10.5
+BODY_STEP = 0.25
+EMPTY_FOOT = 72.0  # points: the room at the page's foot worth growing into
+GROWTH = 1.15  # the text's height grows about as the size to this power (lines also rewrap)
+PX = 0.75  # points per CSS pixel, WeasyPrint's layout unit
 TITLE_SIZE = 21.0  # as rules.css sets h1
 MIN_TITLE_SIZE = 12.0
 TITLE_SHARE = 0.6  # of the text width; the tagline takes the rest of the masthead
@@ -42,28 +50,39 @@ def title_size(title: str, paper: str) -> float:
     raise TitleFitError(f"the title {title!r} does not fit the rule sheet's masthead; shorten it")
 
 
+def _room(document: Document) -> float:
+    """Points left empty between the end of the rules and the foot of the first page."""
+    page = document.pages[0]._page_box
+    main = next(box for box in page.descendants() if getattr(box, "element_tag", None) == "main")
+    bottom = page.height + page.margin_top  # the page area's foot, in pixels from the top
+    return (bottom - main.position_y - main.margin_height()) * PX
+
+
 def render_rulesheet(rules: Rules, paper: str = "letter", *, title: str | None = None) -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes.
 
-    `title` replaces the variant's title. The body size is found by bisection
-    over BODY_SIZES: three layouts (four if only 9 pt fits), the largest that
-    fits one page.
+    `title` replaces the variant's title. One layout when 9 pt leaves less
+    than an inch empty; otherwise usually two or three.
     """
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=title)
     sheet = rule_sheet(rules)
     heading = title_size(sheet.title, paper)
 
-    def layout(body: float):
+    def layout(body: float) -> Document:
         return render_document(TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading)
 
-    fitting = {}  # index in BODY_SIZES -> its one-page layout
-    low, high = 0, len(BODY_SIZES)  # BODY_SIZES[low] fits (9 pt always does); [high:] do not
-    while high - low > 1:
-        middle = (low + high) // 2
-        document = layout(BODY_SIZES[middle])
+    best = layout(BODY_SIZE)
+    room = _room(best)
+    if len(best.pages) > 1 or room < EMPTY_FOOT:
+        return write_document(best)
+    page = best.pages[0]._page_box
+    used = page.height * PX - room
+    predicted = BODY_SIZE * ((used + room) / used) ** (1 / GROWTH)
+    size = min(MAX_BODY_SIZE, BODY_STEP * int(predicted / BODY_STEP))
+    while size > BODY_SIZE:
+        document = layout(size)
         if len(document.pages) == 1:
-            low, fitting[middle] = middle, document
-        else:
-            high = middle
-    return write_document(fitting[low] if low in fitting else layout(BODY_SIZES[low]))
+            return write_document(document)
+        size -= BODY_STEP
+    return write_document(best)
