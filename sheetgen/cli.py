@@ -143,7 +143,8 @@ def scoresheet(
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
     """
     from sheetgen.glyphs import glyph_warning
-    from sheetgen.scoresheet import NAME_FONT, render_scoresheet
+    from sheetgen.namefit import NameFitError
+    from sheetgen.scoresheet import NAME_FONT, TitleFitError, render_scoresheet
 
     if card == "half":
         if layout == "players":
@@ -172,9 +173,10 @@ def scoresheet(
             data = render_scoresheet(
                 rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
             )
-        except SheetgenError as error:
-            where = "--title" if title and "title" in str(error) else "--names"
-            raise SheetgenError(f"{where}: {error}") from None
+        except NameFitError as error:
+            raise SheetgenError(f"--names: {error}") from None
+        except TitleFitError as error:
+            raise SheetgenError(f"--title: {error}") from None
     name = scoresheet_file_name(rules.slug, layout, paper, fillable, card)
     _write(output or DEFAULT_OUTPUT_DIR / name, data)
 
@@ -228,7 +230,7 @@ def rules(
 
     Example: sheetgen rules --variant c2406 --house-rule series --paper a4
     """
-    from sheetgen.rulesheet import render_rulesheet
+    from sheetgen.rulesheet import TitleFitError, render_rulesheet
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
@@ -236,7 +238,7 @@ def rules(
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
         try:
             data = render_rulesheet(chosen, paper, title=title)
-        except SheetgenError as error:
+        except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
     _write(output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), data)
 

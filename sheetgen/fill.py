@@ -207,7 +207,7 @@ class _Page:
     def player_line(self, name: str) -> None:
         """The series card's player line: the name as the blank sheet would print it."""
         write_in = line_write_in(self.geometry, "player")
-        fitted = fit_row([name], write_in, LINE_VALUE_SIZE)
+        fitted = fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
         area = inner(write_in)
         self.canvas.setFont(NAME, fitted.size)
         for n, line in enumerate(reversed(fitted.lines[0])):  # the last line sits on the rule
@@ -257,7 +257,7 @@ class Filler:
             if record.is_series:
                 for name in record.player_names:
                     write_in = line_write_in(self._series_geometry(0), "player")
-                    fit_row([name], write_in, LINE_VALUE_SIZE)
+                    fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
             else:
                 for names, geometry in self._game_pages(record.games[0]):
                     fit_row(names, geometry.heads[0])

@@ -90,7 +90,9 @@ def inner(cell: Rect) -> Rect:
     return cell.inset(PADDING)
 
 
-def fit_row(names: Sequence[str], cell: Rect, max_size: float = MAX_SIZE) -> Fitted:
+def fit_row(
+    names: Sequence[str], cell: Rect, max_size: float = MAX_SIZE, place: str = "its column"
+) -> Fitted:
     """The largest size (down to MIN_SIZE) at which every name fits a cell like `cell`.
 
     Raises NameFitError naming the first name that does not fit at MIN_SIZE.
@@ -111,4 +113,4 @@ def fit_row(names: Sequence[str], cell: Rect, max_size: float = MAX_SIZE) -> Fit
         )
         if failing is None:
             return Fitted(size, tuple(w or () for w in wrapped))
-    raise NameFitError(f"the name {failing!r} does not fit its column even at {MIN_SIZE:g} pt; shorten it")
+    raise NameFitError(f"the name {failing!r} does not fit {place} even at {MIN_SIZE:g} pt; shorten it")

@@ -245,7 +245,7 @@ def card_context(geometry: SheetGeometry, card: Card) -> dict[str, object]:
     for key, rect in geometry.lines.items():
         write_in = line_write_in(geometry, key)
         value = card.player if key == "player" else None
-        fit = fit_row([value], write_in, LINE_VALUE_SIZE) if value else None
+        fit = fit_row([value], write_in, LINE_VALUE_SIZE, "the player line") if value else None
         lines.append(
             {
                 "label": LINE_LABELS[key],
