@@ -125,11 +125,12 @@ class Rect:
 
 @dataclass(frozen=True)
 class SheetGeometry:
-    """Every rectangle of one blank score-sheet page, per layout and paper.
+    """Every rectangle of one blank score-sheet page (or half-page card), per layout and paper.
 
-    `cells[slug]` holds one write-in cell per column (0 to 5), for every row
-    of `SHEET_ROWS`; the Yahtzee bonus cell is split into `yahtzee_ticks` and
-    `yahtzee_totals`. `lines` are the write-in lines above the grid: "title",
+    `cells[slug]` holds one write-in cell per column (as many as the players
+    on the page, or the six games), for every row of `SHEET_ROWS`; the Yahtzee
+    bonus cell is split into `yahtzee_ticks` and `yahtzee_totals` (side by
+    side; on a half card, ticks above points). `lines` are the write-in lines above the grid: "title",
     "date" and "game" (players layout) or "player", "title" and "date" (series
     layout). `series_total` is the one cell under Game 6 in the series layout.
     """
@@ -175,9 +176,10 @@ class SheetGeometry:
 
     def bonus_write_ins(self, column: int) -> tuple[Rect, Rect]:
         """The Yahtzee bonus ticks and points areas of a column, below their captions."""
-        return tuple(  # type: ignore[return-value]
-            Rect(half.x, half.y, half.width, half.height - BONUS_CAPTION_HEIGHT)
-            for half in (self.yahtzee_ticks[column], self.yahtzee_totals[column])
+        ticks, points = self.yahtzee_ticks[column], self.yahtzee_totals[column]
+        return (
+            Rect(ticks.x, ticks.y, ticks.width, ticks.height - BONUS_CAPTION_HEIGHT),
+            Rect(points.x, points.y, points.width, points.height - BONUS_CAPTION_HEIGHT),
         )
 
     def row_band(self, row: SheetRow | str) -> Rect:
