@@ -36,7 +36,11 @@ from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_varian
 
 MANIFEST = ".sheetgen-build.json"
 THUMB_WIDTH = 240  # pixels
-LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
+LAYOUT_NAMES = {
+    "players": "six players",
+    "series": "six-game series",
+    "half": "six-game cards, two to a sheet",
+}
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class Job:
     layout: str | None = None
     fillable: bool = False
     records: tuple[str, ...] = ()
+    card: str = "full"
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -107,6 +112,13 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
                 meta = (_describe(rules, kind, paper, layout),)
                 yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
+        for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
+            name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
+            kind = "Half-page cards, fillable" if fillable else "Half-page cards"
+            meta = (_describe(rules, kind, paper, "half"),)
+            yield Job(
+                "scoresheet", spec, house_rules, paper, (name,), "series", fillable, card="half", meta=meta
+            )
 
 
 def _example_jobs() -> Iterator[Job]:
@@ -152,7 +164,8 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes]]:
     elif job.kind == "scoresheet":
         from sheetgen.scoresheet import render_scoresheet
 
-        pdfs = [render_scoresheet(job.rules, job.layout or "players", job.paper, fillable=job.fillable)]
+        layout = job.layout or "players"
+        pdfs = [render_scoresheet(job.rules, layout, job.paper, card=job.card, fillable=job.fillable)]
     else:
         from sheetgen.fill import Filler
         from sheetgen.records import load_record

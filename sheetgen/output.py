@@ -41,6 +41,7 @@ def rules_file_name(slug: str, paper: str) -> str:
     return f"rules-{slug}{paper_suffix(paper)}.pdf"
 
 
-def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool) -> str:
-    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-fillable].pdf."""
-    return f"scoresheet-{layout}-{slug}-{paper}{'-fillable' if fillable else ''}.pdf"
+def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool, card: str = "full") -> str:
+    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-half][-fillable].pdf."""
+    half = "-half" if card == "half" else ""
+    return f"scoresheet-{layout}-{slug}-{paper}{half}{'-fillable' if fillable else ''}.pdf"

@@ -142,6 +142,7 @@ class Rules:
     house_rules: tuple[HouseRule, ...] = ()
     custom_name: str | None = None
     custom_title: str | None = None
+    custom_house_rules: tuple[HouseRule, ...] = ()  # those the variant file itself names
 
     def __post_init__(self) -> None:
         unique = tuple(dict.fromkeys(self.house_rules))
@@ -185,13 +186,22 @@ class Rules:
 
     @property
     def slug(self) -> str:
-        """A file-name part: the variant, then its house rules in registry order."""
-        ordered = [rule.value for rule in HouseRule if rule in self.house_rules]
+        """A file-name part: the variant, then its house rules in registry order.
+
+        A custom variant's name already stands for the house rules its file
+        names, so only rules added on top of those are spelled out.
+        """
+        ordered = [
+            rule.value
+            for rule in HouseRule
+            if rule in self.house_rules and rule not in self.custom_house_rules
+        ]
         return "-".join([self.name, *ordered])
 
     def with_house_rules(self, names: Iterable[str]) -> Rules:
         added = tuple(find_house_rule(name) for name in names)
-        return Rules(self.variant, self.house_rules + added, self.custom_name, self.custom_title)
+        rules = self.house_rules + added
+        return Rules(self.variant, rules, self.custom_name, self.custom_title, self.custom_house_rules)
 
 
 def is_variant_file(spec: str) -> bool:
@@ -248,6 +258,7 @@ def load_variant_file(path: Path) -> Rules:
         raise VariantFileError(f"{path}: 'house_rules' must be a list of names")
     try:
         variant = find_variant(base)
-        return Rules(variant, tuple(find_house_rule(r) for r in rules), name, title)
+        own = tuple(find_house_rule(r) for r in rules)
+        return Rules(variant, own, name, title, own)
     except (UnknownVariantError, UnknownHouseRuleError, ConflictingHouseRulesError) as error:
         raise VariantFileError(f"{path}: {error}") from None
