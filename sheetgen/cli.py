@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from sheetgen import __version__
+from sheetgen import __version__, cache
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
@@ -46,6 +46,25 @@ def _write(path: Path, data: bytes) -> None:
     with user_errors():
         write_atomic(path, data)
     click.echo(str(path))
+
+
+def _no_cache(context: click.Context, _parameter: click.Parameter, value: bool) -> None:
+    if value:
+        context.with_resource(cache.bypassed())  # through the environment, to build's workers too
+
+
+no_cache_option = click.option(
+    "--no-cache",
+    is_flag=True,
+    expose_value=False,
+    callback=_no_cache,
+    help=(
+        "Render afresh, neither reading nor writing the cache of rendered sheets "
+        "($SHEETGEN_CACHE_DIR, else $XDG_CACHE_HOME/sheetgen or ~/.cache/sheetgen; "
+        f"at most {cache.LIMIT_MB} MB, least recently used dropped first). "
+        "Setting SHEETGEN_NO_CACHE=1 does the same."
+    ),
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -113,6 +132,7 @@ def variants() -> None:
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@no_cache_option
 def scoresheet(
     layout: str,
     players: int | None,
@@ -131,7 +151,7 @@ def scoresheet(
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper a4 --fillable
     """
     from sheetgen.glyphs import glyph_warning
-    from sheetgen.scoresheet import NAME_FONT, render_scoresheet
+    from sheetgen.scoresheet import NAME_FONT
 
     with user_errors():
         rules = load_rules(variant, house_rules)
@@ -147,7 +167,7 @@ def scoresheet(
         warning = glyph_warning(f"--names, name {n}", name, NAME_FONT)
         if warning:
             click.echo(f"Warning: {warning}", err=True)
-    data = render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable)
+    data = cache.scoresheet_pdf(rules, layout, paper, columns=players, names=listed, fillable=fillable)
     _write(output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable), data)
 
 
@@ -161,6 +181,7 @@ def scoresheet(
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
+@no_cache_option
 def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
@@ -183,6 +204,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@no_cache_option
 def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path | None) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
@@ -190,12 +212,10 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
 
     Example: sheetgen rules --variant c2406 --house-rule series --paper a4
     """
-    from sheetgen.rulesheet import render_rulesheet
-
     with user_errors():
         chosen = load_rules(variant, house_rules)
     _write(
-        output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), render_rulesheet(chosen, paper)
+        output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), cache.rulesheet_pdf(chosen, paper)
     )
 
 
@@ -214,6 +234,7 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
     help="A built-in variant (limits the set) or a TOML file (adds one).",
 )
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
+@no_cache_option
 def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
     """Write every downloadable sheet and an index page into a folder.
 

@@ -1,8 +1,8 @@
 """Finished games printed on the very score sheet a player would have used.
 
 The blank sheet of the record's variant, layout and paper is rendered by
-WeasyPrint once per run and carried into each ReportLab document as a form
-(`sheetgen.pdfform`); ReportLab draws the numbers on top, each centred in its
+WeasyPrint once (then kept in `sheetgen.cache`) and carried into each ReportLab
+document as a form (`sheetgen.pdfform`); ReportLab draws the numbers on top, each centred in its
 cell from the shared geometry. User text is drawn as plain strings, never
 parsed as markup.
 """
@@ -21,14 +21,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from sheetgen.cache import cached, scoresheet_pdf
 from sheetgen.geometry import COLUMNS, Rect, SheetGeometry, sheet_geometry
 from sheetgen.glyphs import glyph_warning
-from sheetgen.html import AUTHOR, LANG
 from sheetgen.model import SHEET_ROWS, Box, Total
-from sheetgen.pdfform import ImportedPage
+from sheetgen.output import AUTHOR, LANG
+from sheetgen.pdfform import ImportedPage, dump_pages, load_pages
 from sheetgen.records import Game, PlayerGame, Record, quote
 from sheetgen.resources import TEMPLATES_DIR
-from sheetgen.scoresheet import CAPTION_HEIGHT, line_write_in, render_scoresheet
+from sheetgen.scoresheet import CAPTION_HEIGHT, line_write_in
 from sheetgen.variants import Rules
 
 FONT = "SheetSans"
@@ -172,7 +173,7 @@ class _Page:
 
 
 class Filler:
-    """Prints records; renders each blank sheet once per run and reuses it."""
+    """Prints records; takes each blank sheet from the cache (or renders it) once per run."""
 
     def __init__(self, paper: str = "letter") -> None:
         self.paper = paper
@@ -180,16 +181,24 @@ class Filler:
         _fonts()
 
     def blank(self, rules: Rules, layout: str, pages: int = 1) -> list[ImportedPage]:
-        """The blank sheet's pages, rendered once per rules, layout and page count.
+        """The blank sheet's pages, read once per rules, layout and page count.
 
         Players' sheets number their pages and captions ("Player 7", "Page 2
-        of 2"), so a record of seven players uses a two-page blank.
+        of 2"), so a record of seven players uses a two-page blank. The cache
+        keeps the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
         key = (rules, layout, pages)
         if key not in self._blanks:
             columns = COLUMNS * pages if layout == "players" else 1
-            pdf = render_scoresheet(rules, layout, self.paper, columns=columns)
-            self._blanks[key] = [ImportedPage(pdf, n) for n in range(pages)]
+            sheet = {"rules": rules, "layout": layout, "paper": self.paper, "columns": columns}
+
+            def read() -> bytes:
+                from sheetgen.pdfread import read_page
+
+                pdf = scoresheet_pdf(**sheet)
+                return dump_pages([read_page(pdf, n) for n in range(pages)])
+
+            self._blanks[key] = load_pages(cached("blank", read, sheet=sheet, pages=pages))
         return self._blanks[key]
 
     def warnings(self, record: Record) -> list[str]:

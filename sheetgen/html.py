@@ -20,10 +20,8 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from sheetgen.geometry import PAPERS
+from sheetgen.output import AUTHOR, LANG
 from sheetgen.resources import TEMPLATES_DIR
-
-AUTHOR = "sheetgen"
-LANG = "en"
 
 # fontTools stamps each font subset with SOURCE_DATE_EPOCH, else the clock: fix
 # it so the same input gives the same bytes. Only a date the user set is printed.

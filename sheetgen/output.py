@@ -7,6 +7,8 @@ import tempfile
 from pathlib import Path
 
 DEFAULT_OUTPUT_DIR = Path("output")
+AUTHOR = "sheetgen"  # every PDF's author and creator
+LANG = "en"  # every PDF's language
 
 
 def write_atomic(path: Path, data: bytes) -> Path:

@@ -16,8 +16,8 @@ from functools import cache
 from fontTools.ttLib import TTFont
 
 from sheetgen.geometry import COLUMNS, LAYOUTS, Rect, SheetGeometry, sheet_geometry
-from sheetgen.html import TEMPLATES_DIR, render_pdf
 from sheetgen.model import MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.resources import TEMPLATES_DIR
 from sheetgen.rulebook import edition_line, row_hint
 from sheetgen.variants import Rules
 
@@ -288,6 +288,8 @@ def render_scoresheet(
     series cards (series layout, default 1); given names add columns or
     cards as needed, six players to a page.
     """
+    from sheetgen.html import render_pdf  # WeasyPrint: only when a sheet is drawn
+
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
     names = [clean_name(name) for name in names]
