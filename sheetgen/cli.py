@@ -59,10 +59,10 @@ no_cache_option = click.option(
     expose_value=False,
     callback=_no_cache,
     help=(
-        "Render afresh, neither reading nor writing the cache of rendered sheets "
-        "($SHEETGEN_CACHE_DIR, else $XDG_CACHE_HOME/sheetgen or ~/.cache/sheetgen; "
-        f"at most {cache.LIMIT_MB} MB, least recently used dropped first). "
-        "Setting SHEETGEN_NO_CACHE=1 does the same."
+        f"Render afresh, neither reading nor writing the cache of rendered sheets ({cache.default_dir()}: "
+        "$SHEETGEN_CACHE_DIR, else $XDG_CACHE_HOME/sheetgen, else the system's cache folder; "
+        f"at most {cache.LIMIT_MB} MB, the least recently used dropped first). "
+        "SHEETGEN_NO_CACHE=1 does the same."
     ),
 )
 

@@ -74,6 +74,20 @@ def test_key_changes_with_every_option_and_only_then():
         cache.entry_key("scoresheet", **base, font=object())  # nothing unkeyable is silently dropped
 
 
+def test_key_follows_the_rendering_libraries(monkeypatch):
+    """Another WeasyPrint (or pydyf, fontTools, Jinja, pypdf) version is another key."""
+    installed = cache._library_versions()
+    assert any(name.startswith("weasyprint-") for name in installed)
+    key = cache.entry_key("rules", rules=Rules(), paper="letter")
+    upgraded = [name.replace("weasyprint-", "weasyprint-999.") for name in installed]
+    monkeypatch.setattr(cache, "_library_versions", lambda: upgraded)
+    cache._environment_hash.cache_clear()
+    try:
+        assert cache.entry_key("rules", rules=Rules(), paper="letter") != key
+    finally:
+        cache._environment_hash.cache_clear()
+
+
 def test_key_follows_the_users_source_date_epoch():
     """The date the user set dates the PDF, so it keys the entry; sheetgen.html's own default does not."""
     code = (
