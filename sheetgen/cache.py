@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen import __version__
-from sheetgen.output import write_atomic
+from sheetgen.output import USER_DATE_EPOCH, write_atomic
 from sheetgen.resources import PACKAGE_DIR, TEMPLATES_DIR
 from sheetgen.variants import Rules
 
@@ -117,18 +117,6 @@ def _environment_hash() -> str:
     return digest.hexdigest()
 
 
-def _date_epoch() -> str | None:
-    """The SOURCE_DATE_EPOCH the user set, which dates the PDFs.
-
-    Once loaded, sheetgen.html puts a default of its own in the environment,
-    so the value it read at its start is the user's.
-    """
-    html = sys.modules.get("sheetgen.html")
-    if html is not None:
-        return html.USER_DATE_EPOCH
-    return os.environ.get("SOURCE_DATE_EPOCH")
-
-
 def _json_option(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return asdict(value)
@@ -147,7 +135,7 @@ def entry_key(kind: str, **options: Any) -> str:
     `options` are every argument the renderer gets; dataclasses hash by their
     fields, so a new option or a new field of the rules changes the key by itself.
     """
-    shape = {"kind": kind, "environment": _environment_hash(), "date": _date_epoch(), "options": options}
+    shape = {"kind": kind, "environment": _environment_hash(), "date": USER_DATE_EPOCH, "options": options}
     text = json.dumps(shape, sort_keys=True, default=_json_option, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -275,9 +275,15 @@ def warmed(tmp_path_factory) -> Path:
         f"cli({[*args, str(folder / f'{name}-cold.pdf')]!r}, standalone_mode=False)\n"
         for name, args in WARM_COMMANDS.items()
     )
-    env = {**os.environ, cache.DIR_ENV: str(folder / "cache")}
-    subprocess.run([sys.executable, "-c", "from sheetgen.cli import cli\n" + calls], env=env, check=True)
+    code = "from sheetgen.cli import cli\n" + calls
+    subprocess.run([sys.executable, "-c", code], env=_shell(folder), check=True)
     return folder
+
+
+def _shell(folder: Path) -> dict[str, str]:
+    """A user's shell: this run's sheet cache, and no SOURCE_DATE_EPOCH (this process may have set one)."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    return {**env, cache.DIR_ENV: str(folder / "cache")}
 
 
 @pytest.mark.parametrize("name", WARM_COMMANDS)
@@ -289,7 +295,10 @@ def test_warm_paths_import_no_weasyprint_or_jinja(warmed, name):
         f"cli({[*WARM_COMMANDS[name], str(warm)]!r}, standalone_mode=False)\n"
         f"print([m for m in {HEAVY!r} if m in sys.modules], file=sys.stderr)"
     )
-    env = {**os.environ, cache.DIR_ENV: str(warmed / "cache")}
-    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=_shell(warmed), capture_output=True, text=True, check=True
+    )
     assert result.stderr.strip().splitlines()[-1] == "[]"
     assert warm.read_bytes() == (warmed / f"{name}-cold.pdf").read_bytes()
+    if name == "fill":  # ReportLab dates it from sheetgen's epoch, WeasyPrint loaded or not
+        assert b"/CreationDate (D:20260101000000+00'00')" in warm.read_bytes()
