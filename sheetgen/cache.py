@@ -137,7 +137,7 @@ def entry_key(kind: str, **options: Any) -> str:
     """
     shape = {"kind": kind, "environment": _environment_hash(), "date": USER_DATE_EPOCH, "options": options}
     text = json.dumps(shape, sort_keys=True, default=_json_option, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _sealed(payload: bytes) -> bytes:
@@ -225,7 +225,10 @@ def cached(kind: str, render: Callable[[], bytes], **options: Any) -> bytes:
     """What `render()` gives for `options`: from the cache when it holds it, else rendered and kept."""
     if not enabled():
         return render()
-    store = Cache(default_dir())
+    try:
+        store = Cache(default_dir())
+    except RuntimeError:  # no home folder to keep a cache in
+        return render()
     key = entry_key(kind, **options)
     found = store.get(kind, key)
     if found is not None:

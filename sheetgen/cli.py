@@ -59,8 +59,8 @@ no_cache_option = click.option(
     expose_value=False,
     callback=_no_cache,
     help=(
-        f"Render afresh, neither reading nor writing the cache of rendered sheets ({cache.default_dir()}: "
-        "$SHEETGEN_CACHE_DIR, else $XDG_CACHE_HOME/sheetgen, else the system's cache folder; "
+        "Render afresh, neither reading nor writing the cache of rendered sheets ($SHEETGEN_CACHE_DIR, "
+        "else $XDG_CACHE_HOME/sheetgen, else ~/.cache/sheetgen or the system's own cache folder; "
         f"at most {cache.LIMIT_MB} MB, the least recently used dropped first). "
         "SHEETGEN_NO_CACHE=1 does the same."
     ),

@@ -1,10 +1,10 @@
 """Finished games printed on the very score sheet a player would have used.
 
 The blank sheet of the record's variant, layout and paper is rendered by
-WeasyPrint once (then kept in `sheetgen.cache`) and carried into each ReportLab
-document as a form (`sheetgen.pdfform`); ReportLab draws the numbers on top, each centred in its
-cell from the shared geometry. User text is drawn as plain strings, never
-parsed as markup.
+WeasyPrint once (and kept by `sheetgen.cache`) and carried into each
+ReportLab document as a form (`sheetgen.pdfform`); ReportLab draws the
+numbers on top, each centred in its cell from the shared geometry. User text
+is drawn as plain strings, never parsed as markup.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Writing files so that an interrupted run never leaves a truncated one, nor a dated one."""
+"""Output files: written so that an interrupted run never leaves a truncated one, named, dated."""
 
 from __future__ import annotations
 
