@@ -48,8 +48,15 @@ def test_default_folder_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.default_dir() == tmp_path / "xdg" / "sheetgen"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")
-    if sys.platform.startswith("linux"):
-        assert cache.default_dir() == Path.home() / ".cache" / "sheetgen"
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "local"))
+    expected = {
+        "linux": Path.home() / ".cache" / "sheetgen",
+        "darwin": Path.home() / "Library" / "Caches" / "sheetgen",
+        "win32": tmp_path / "local" / "sheetgen" / "Cache",
+    }
+    for platform, folder in expected.items():
+        monkeypatch.setattr(cache.sys, "platform", platform)
+        assert cache.default_dir() == folder
 
 
 def test_key_changes_with_every_option_and_only_then():
