@@ -83,9 +83,9 @@ def bypassed() -> Iterator[None]:
 
 @cache
 def code_hash() -> str:
-    """The package version, its sources and every template file, hashed once per run."""
+    """The package version, its sources (subpackages too) and every template file, hashed once per run."""
     digest = hashlib.sha256(__version__.encode())
-    for folder, pattern in ((PACKAGE_DIR, "*.py"), (TEMPLATES_DIR, "**/*")):
+    for folder, pattern in ((PACKAGE_DIR, "**/*.py"), (TEMPLATES_DIR, "**/*")):
         for path in sorted(folder.glob(pattern)):
             if path.is_file():
                 digest.update(str(path.relative_to(folder)).encode())
