@@ -80,7 +80,7 @@ def main() -> None:
     print(f"record: {record}; median of {args.runs} runs after a warm-up, whole processes")
     print(f"sheetgen score:              {median['score']:6.3f} s")
     print(f"sheetgen fill, cold cache:   {median['fill_cold']:6.3f} s")
-    print(f"sheetgen fill, no cache:     {median['fill_no_cache']:6.3f} s (as before the cache)")
+    print(f"sheetgen fill --no-cache:    {median['fill_no_cache']:6.3f} s (renders as before the cache)")
     print(f"sheetgen fill, warm cache:   {median['fill_warm']:6.3f} s, {ratio:.2f} x score (goal <= 3)")
     print(f"sheetgen rules, warm cache:  {median['rules_warm']:6.3f} s")
     if args.json:
