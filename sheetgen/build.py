@@ -17,12 +17,12 @@ import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
 
 import click
 
 from sheetgen import __version__
+from sheetgen.cache import code_hash, rulesheet_pdf, scoresheet_pdf
 from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
@@ -31,7 +31,7 @@ from sheetgen.output import (
     scoresheet_file_name,
     write_atomic,
 )
-from sheetgen.resources import EXAMPLES_DIR, PACKAGE_DIR, TEMPLATES_DIR
+from sheetgen.resources import EXAMPLES_DIR, TEMPLATES_DIR
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
 MANIFEST = ".sheetgen-build.json"
@@ -70,18 +70,6 @@ class Job:
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
-
-
-@cache
-def code_hash() -> str:
-    """The package version, its sources and every template file, hashed once per run."""
-    digest = hashlib.sha256(__version__.encode())
-    for folder, pattern in ((PACKAGE_DIR, "*.py"), (TEMPLATES_DIR, "**/*")):
-        for path in sorted(folder.glob(pattern)):
-            if path.is_file():
-                digest.update(str(path.relative_to(folder)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def _thumb_name(output: str) -> str:
@@ -156,16 +144,15 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
 
 
 def run_job(job: Job) -> list[tuple[str, bytes, bytes]]:
-    """Render one job in a worker: (output path, PDF, PNG thumbnail) per file."""
+    """Render one job in a worker (or take it from the cache): (output path, PDF, PNG thumbnail) per file."""
     if job.kind == "rules":
-        from sheetgen.rulesheet import render_rulesheet
-
-        pdfs = [render_rulesheet(job.rules, job.paper)]
+        pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == "scoresheet":
-        from sheetgen.scoresheet import render_scoresheet
-
-        layout = job.layout or "players"
-        pdfs = [render_scoresheet(job.rules, layout, job.paper, card=job.card, fillable=job.fillable)]
+        pdfs = [
+            scoresheet_pdf(
+                job.rules, job.layout or "players", job.paper, card=job.card, fillable=job.fillable
+            )
+        ]
     else:
         from sheetgen.fill import Filler
         from sheetgen.records import load_record

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from sheetgen import __version__
+from sheetgen import __version__, cache
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
@@ -48,6 +48,25 @@ def _write(path: Path, data: bytes) -> None:
     with user_errors():
         write_atomic(path, data)
     click.echo(str(path))
+
+
+def _no_cache(context: click.Context, _parameter: click.Parameter, value: bool) -> None:
+    if value:
+        context.with_resource(cache.bypassed())  # through the environment, to build's workers too
+
+
+no_cache_option = click.option(
+    "--no-cache",
+    is_flag=True,
+    expose_value=False,
+    callback=_no_cache,
+    help=(
+        "Render afresh, neither reading nor writing the cache of rendered sheets ($SHEETGEN_CACHE_DIR, "
+        "else $XDG_CACHE_HOME/sheetgen, else ~/.cache/sheetgen or the system's own cache folder; "
+        f"at most {cache.LIMIT_MB} MB, the least recently used dropped first). "
+        "SHEETGEN_NO_CACHE=1 does the same."
+    ),
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -121,6 +140,7 @@ def variants() -> None:
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@no_cache_option
 def scoresheet(
     layout: str | None,
     players: int | None,
@@ -142,9 +162,9 @@ def scoresheet(
 
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
     """
+    from sheetgen.errors import TitleFitError
     from sheetgen.glyphs import glyph_warning
-    from sheetgen.namefit import NameFitError
-    from sheetgen.scoresheet import NAME_FONT, TitleFitError, render_scoresheet
+    from sheetgen.namefit import NAME_FONT, NameFitError
 
     if card == "half":
         if layout == "players":
@@ -170,7 +190,7 @@ def scoresheet(
             click.echo(f"Warning: {warning}", err=True)
     with user_errors():
         try:
-            data = render_scoresheet(
+            data = cache.scoresheet_pdf(
                 rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
             )
         except NameFitError as error:
@@ -198,6 +218,7 @@ def scoresheet(
     show_default=True,
     help="half: a series prints its players' cards two to a sheet (Half Letter or A5).",
 )
+@no_cache_option
 def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str, card: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
@@ -221,6 +242,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@no_cache_option
 def rules(
     variant: str, house_rules: tuple[str, ...], paper: str, title: str | None, output: Path | None
 ) -> None:
@@ -230,14 +252,14 @@ def rules(
 
     Example: sheetgen rules --variant c2406 --house-rule series --paper a4
     """
-    from sheetgen.rulesheet import TitleFitError, render_rulesheet
+    from sheetgen.errors import TitleFitError
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
         if title is not None:
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
         try:
-            data = render_rulesheet(chosen, paper, title=title)
+            data = cache.rulesheet_pdf(chosen, paper, title=title)
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
     _write(output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), data)
@@ -258,6 +280,7 @@ def rules(
     help="A built-in variant (limits the set) or a TOML file (adds one).",
 )
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
+@no_cache_option
 def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
     """Write every downloadable sheet and an index page into a folder.
 

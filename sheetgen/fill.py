@@ -1,10 +1,10 @@
 """Finished games printed on the very score sheet a player would have used.
 
 The blank sheet of the record's variant, layout and paper is rendered by
-WeasyPrint once per run and carried into each ReportLab document as a form
-(`sheetgen.pdfform`); ReportLab draws the numbers on top, each centred in its
-cell from the shared geometry. User text is drawn as plain strings, never
-parsed as markup.
+WeasyPrint once (and kept by `sheetgen.cache`) and carried into each
+ReportLab document as a form (`sheetgen.pdfform`); ReportLab draws the
+numbers on top, each centred in its cell from the shared geometry. User text
+is drawn as plain strings, never parsed as markup.
 """
 
 from __future__ import annotations
@@ -20,16 +20,17 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from sheetgen.cache import cached, scoresheet_pdf
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import COLUMNS, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.glyphs import glyph_warning
-from sheetgen.html import AUTHOR, LANG
 from sheetgen.model import SHEET_ROWS, Box, Total
 from sheetgen.namefit import Fitted, fit_row, inner
-from sheetgen.pdfform import ImportedPage
+from sheetgen.output import AUTHOR, LANG
+from sheetgen.pdfform import ImportedPage, dump_pages, load_pages
 from sheetgen.records import Game, PlayerGame, Record, quote
 from sheetgen.resources import TEMPLATES_DIR
-from sheetgen.scoresheet import LINE_VALUE_SIZE, line_write_in, render_scoresheet
+from sheetgen.scoresheet import LINE_VALUE_SIZE, line_write_in
 from sheetgen.variants import Rules
 
 FONT = "SheetSans"
@@ -215,7 +216,7 @@ class _Page:
 
 
 class Filler:
-    """Prints records; renders each blank sheet once per run and reuses it.
+    """Prints records; takes each blank sheet from the cache (or renders it) once per run.
 
     `card="half"` prints each series player's card on half a sheet, two to a
     page; a single game always prints on the players' sheet.
@@ -228,20 +229,29 @@ class Filler:
         _fonts()
 
     def blank(self, rules: Rules, layout: str, columns: int = COLUMNS) -> list[ImportedPage]:
-        """The blank sheet's pages, rendered once per rules, layout and player count.
+        """The blank sheet's pages, read once per rules, layout and player count.
 
         Players' sheets number their pages ("Page 2 of 2") and split the
         players evenly, so a record of seven players uses a 4 + 3 blank; its
-        heads are left empty for the names printed on them.
+        heads are left empty for the names printed on them. The cache keeps
+        the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
         key = (rules, layout, columns)
         if key not in self._blanks:
+            sheet = {"rules": rules, "layout": layout, "paper": self.paper}
             if layout == "players":
-                pdf = render_scoresheet(rules, layout, self.paper, names=[""] * columns)
+                sheet["names"] = [""] * columns
             else:
-                pdf = render_scoresheet(rules, layout, self.paper, columns=1, card=self.card)
+                sheet.update(columns=1, card=self.card)
             pages = len(split_evenly(columns)) if layout == "players" else 1
-            self._blanks[key] = [ImportedPage(pdf, n) for n in range(pages)]
+
+            def read() -> bytes:
+                from sheetgen.pdfread import read_page
+
+                pdf = scoresheet_pdf(**sheet)
+                return dump_pages([read_page(pdf, n) for n in range(pages)])
+
+            self._blanks[key] = load_pages(cached("blank", read, sheet=sheet, pages=pages))
         return self._blanks[key]
 
     def warnings(self, record: Record) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,15 +20,8 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from sheetgen.geometry import PAPERS
+from sheetgen.output import AUTHOR, LANG, USER_DATE_EPOCH
 from sheetgen.resources import TEMPLATES_DIR
-
-AUTHOR = "sheetgen"
-LANG = "en"
-
-# fontTools stamps each font subset with SOURCE_DATE_EPOCH, else the clock: fix
-# it so the same input gives the same bytes. Only a date the user set is printed.
-USER_DATE_EPOCH = os.environ.get("SOURCE_DATE_EPOCH")
-os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01, sheetgen's epoch
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
 logging.getLogger("fontTools").setLevel(logging.ERROR)

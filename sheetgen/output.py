@@ -1,4 +1,4 @@
-"""Writing files so that an interrupted run never leaves a truncated one."""
+"""Output files: written so that an interrupted run never leaves a truncated one, named, dated."""
 
 from __future__ import annotations
 
@@ -7,6 +7,14 @@ import tempfile
 from pathlib import Path
 
 DEFAULT_OUTPUT_DIR = Path("output")
+AUTHOR = "sheetgen"  # every PDF's author and creator
+LANG = "en"  # every PDF's language
+
+# fontTools stamps each font subset, and ReportLab each PDF, with SOURCE_DATE_EPOCH,
+# else the clock: fix it so the same input gives the same bytes, whether a sheet was
+# rendered or came from the cache. Only a date the user set is printed.
+USER_DATE_EPOCH = os.environ.get("SOURCE_DATE_EPOCH")
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01, sheetgen's epoch
 
 
 def write_atomic(path: Path, data: bytes) -> Path:

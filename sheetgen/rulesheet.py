@@ -12,7 +12,7 @@ import dataclasses
 
 from weasyprint.document import Document
 
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import TitleFitError
 from sheetgen.geometry import PAPER_SIZES_PT
 from sheetgen.html import render_document, write_document
 from sheetgen.namefit import text_width
@@ -32,10 +32,6 @@ MIN_TITLE_SIZE = 12.0
 TITLE_SHARE = 0.6  # of the text width; the tagline takes the rest of the masthead
 SHARED_MIN_SIZE = 16.0  # below this, a long title takes the whole line and the tagline goes under it
 PAGE_MARGIN = 36.0  # rules.css: @page margin 0.5in
-
-
-class TitleFitError(SheetgenError):
-    """A title too long for the rule sheet's masthead even at its smallest size."""
 
 
 def title_size(title: str, paper: str) -> float:

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import TitleFitError
 from sheetgen.geometry import (
     BONUS_CAPTION_HEIGHT,
     CARDS,
@@ -25,7 +25,6 @@ from sheetgen.geometry import (
     sheet_geometry,
     split_evenly,
 )
-from sheetgen.html import render_pdf
 from sheetgen.model import MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
 from sheetgen.namefit import NAME_FONT, Fitted, fit_row, text_width
 from sheetgen.rulebook import edition_line, row_hint
@@ -48,10 +47,6 @@ SERIES_TOTAL_HINT = "add the six grand totals"
 LINE_LABEL_SIZE = 9.0  # matches .line-label in scoresheet.css
 CAPTION_HEIGHT = 10.0  # the "Player 1" caption at the top of a head cell
 LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
-
-
-class TitleFitError(SheetgenError):
-    """A title too long for the sheet's heading even at its smallest size."""
 
 
 @dataclass(frozen=True)
@@ -303,6 +298,8 @@ def render_scoresheet(
     `title` replaces the variant's title in the heading. Raises
     NameFitError or TitleFitError for a name or title that cannot fit.
     """
+    from sheetgen.html import render_pdf  # WeasyPrint: only when a sheet is drawn
+
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
     if card not in CARDS or (card == "half" and layout != "series"):
