@@ -92,8 +92,8 @@ class Variant:
     joker_order: JokerOrder
     start: Start
     summary: str
-    min_players: int
     aliases: tuple[str, ...] = ()
+    min_players: int = 1  # as the edition prints it
     house_version: bool = False
 
 
