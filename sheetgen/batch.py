@@ -67,6 +67,8 @@ def fill_records(
             click.echo(f"Error: {error}", err=True)
             failures += 1
     for record in records:
+        if record.rules.redundancy_warning:
+            click.echo(f"Warning: {record.source}: {record.rules.redundancy_warning}", err=True)
         for warning in filler.warnings(record):
             click.echo(f"Warning: {warning}", err=True)
     suffix = paper_suffix(paper)

@@ -20,7 +20,7 @@ from sheetgen.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
-from sheetgen.variants import VARIANTS, HouseRule, load_rules
+from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
 
 PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
 MAX_TITLE_OPTION = 80  # as a variant file's title
@@ -42,6 +42,12 @@ def user_errors() -> Iterator[None]:
         raise UserError(str(error)) from None
     except OSError as error:
         raise UserError(f"cannot write {error.filename or ''}: {error.strerror or error}") from None
+
+
+def warn_redundant(rules: Rules, where: str = "") -> None:
+    """A house rule the variant already has is left out, and said so on one line."""
+    if rules.redundancy_warning:
+        click.echo(f"Warning: {where}{rules.redundancy_warning}", err=True)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -85,6 +91,7 @@ def score(record: Path, as_json: bool) -> None:
     """
     with user_errors():
         checked = load_record(record)
+    warn_redundant(checked.rules, f"{record}: ")
     if as_json:
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     else:
@@ -173,6 +180,7 @@ def scoresheet(
     layout = layout or "players"
     with user_errors():
         rules = load_rules(variant, house_rules)
+    warn_redundant(rules)
     with user_errors():
         listed = (
             []
@@ -256,6 +264,7 @@ def rules(
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
+        warn_redundant(chosen)
         if title is not None:
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
         try:
@@ -297,6 +306,8 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
 
     with user_errors():
         jobs = plan(variants, house_rules)
+    for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
+        warn_redundant(rules)
     result = build_all(output, jobs, progress=sys.stderr.isatty())
     click.echo(f"{output / 'index.html'}: {result.summary}")
 

@@ -11,7 +11,7 @@ import enum
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen.errors import (
@@ -44,6 +44,7 @@ class HouseRule(enum.Enum):
     ONE_DIE_START = "one-die-start"
     FIVE_DICE_START = "five-dice-start"
     SERIES = "series"
+    SCRATCH_ANY_BOX = "scratch-any-box"
 
     @property
     def summary(self) -> str:
@@ -55,10 +56,13 @@ class HouseRule(enum.Enum):
 
 
 HOUSE_RULE_SUMMARIES = {
-    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: "Five of a kind may always score 25 as a Full House.",
+    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: (
+        "Any five of a kind may go in an empty Full House for 25, whatever else is on the sheet."
+    ),
     HouseRule.ONE_DIE_START: "Each player rolls one die to decide who starts.",
     HouseRule.FIVE_DICE_START: "Each player rolls all five dice to decide who starts.",
     HouseRule.SERIES: "Play up to six games; the highest total over all of them wins.",
+    HouseRule.SCRATCH_ANY_BOX: "Any box may take a 0 to get rid of a bad roll, Chance included.",
 }
 
 HOUSE_RULE_LABELS = {
@@ -66,14 +70,21 @@ HOUSE_RULE_LABELS = {
     HouseRule.ONE_DIE_START: "one die decides who starts",
     HouseRule.FIVE_DICE_START: "five dice decide who starts",
     HouseRule.SERIES: "a series of up to six games",
+    HouseRule.SCRATCH_ANY_BOX: "any box may be scratched",
 }
 
 START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
+START_WORDS = {Start.ONE_DIE: "one die", Start.FIVE_DICE: "all five dice"}
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A built-in edition of the rules."""
+    """A built-in set of rules: a printed edition, or a house version no edition prints.
+
+    `edition` names where the rules come from, as every sheet's footer says it;
+    a house version's footer says so first, and only a printed edition
+    (`house_version` false) is ever claimed "as written".
+    """
 
     name: str
     title: str
@@ -82,6 +93,8 @@ class Variant:
     start: Start
     summary: str
     aliases: tuple[str, ...] = ()
+    min_players: int = 1  # as the edition prints it
+    house_version: bool = False
 
 
 OFFICIAL = Variant(
@@ -91,6 +104,7 @@ OFFICIAL = Variant(
     joker_order=JokerOrder.UPPER_THEN_LOWER,
     start=Start.FIVE_DICE,
     summary="The 1996 rules: an extra Yahtzee goes to its upper box, else any lower box.",
+    min_players=1,
     aliases=("1996", "milton-bradley", "default"),
 )
 C2406 = Variant(
@@ -100,16 +114,19 @@ C2406 = Variant(
     joker_order=JokerOrder.UPPER_THEN_KINDS,
     start=Start.ONE_DIE,
     summary="The 2016 rules: an extra Yahtzee tries 3 and 4 of a Kind before other lower boxes.",
+    min_players=2,
     aliases=("2016", "hasbro"),
 )
 FREE_CHOICE = Variant(
     name="free-choice",
-    title="Free choice",
-    edition="1996 rules with free Joker choice",
+    title="Free choice (house version)",
+    edition="1996 Milton Bradley rules with free choice for extra Yahtzees",
     joker_order=JokerOrder.FREE,
     start=Start.FIVE_DICE,
-    summary="A common house version: an extra Yahtzee may go in any empty box.",
+    summary="A house version no edition prints: an extra Yahtzee may go in any empty box.",
+    min_players=1,
     aliases=("free",),
+    house_version=True,
 )
 
 VARIANTS: tuple[Variant, ...] = (OFFICIAL, C2406, FREE_CHOICE)
@@ -143,14 +160,29 @@ class Rules:
     custom_name: str | None = None
     custom_title: str | None = None
     custom_house_rules: tuple[HouseRule, ...] = ()  # those the variant file itself names
+    redundant_house_rules: tuple[HouseRule, ...] = field(default=(), init=False, compare=False)
+    """House rules asked for that the variant already has: left out, so sheets name the variant alone."""
 
     def __post_init__(self) -> None:
         unique = tuple(dict.fromkeys(self.house_rules))
-        object.__setattr__(self, "house_rules", unique)
         starts = [rule for rule in unique if rule in START_RULES]
         if len(starts) > 1:
             names = " and ".join(rule.value for rule in starts)
             raise ConflictingHouseRulesError(f"house rules {names} contradict each other")
+        redundant = tuple(rule for rule in unique if START_RULES.get(rule) is self.variant.start)
+        object.__setattr__(self, "house_rules", tuple(rule for rule in unique if rule not in redundant))
+        object.__setattr__(self, "redundant_house_rules", redundant)
+
+    @property
+    def redundancy_warning(self) -> str | None:
+        """One line saying which house rules were left out and why, or None."""
+        if not self.redundant_house_rules:
+            return None
+        names = " and ".join(rule.value for rule in self.redundant_house_rules)
+        return (
+            f"house rule {names} adds nothing to {self.name}, whose players already roll "
+            f"{START_WORDS[self.variant.start]} to decide who starts; it is left out"
+        )
 
     @property
     def name(self) -> str:
@@ -169,12 +201,20 @@ class Rules:
         return self.variant.start
 
     @property
+    def min_players(self) -> int:
+        return self.variant.min_players
+
+    @property
     def joker_order(self) -> JokerOrder:
         return self.variant.joker_order
 
     @property
     def five_of_a_kind_full_house(self) -> bool:
         return HouseRule.FIVE_OF_A_KIND_FULL_HOUSE in self.house_rules
+
+    @property
+    def scratch_any_box(self) -> bool:
+        return HouseRule.SCRATCH_ANY_BOX in self.house_rules
 
     @property
     def series(self) -> bool:
@@ -200,8 +240,8 @@ class Rules:
 
     def with_house_rules(self, names: Iterable[str]) -> Rules:
         added = tuple(find_house_rule(name) for name in names)
-        rules = self.house_rules + added
-        return Rules(self.variant, rules, self.custom_name, self.custom_title, self.custom_house_rules)
+        kept = (*self.house_rules, *self.redundant_house_rules, *added)
+        return Rules(self.variant, kept, self.custom_name, self.custom_title, self.custom_house_rules)
 
 
 def is_variant_file(spec: str) -> bool:
