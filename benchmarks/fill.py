@@ -7,7 +7,8 @@ one PDF each. The two are timed record by record in turn, so both meet the
 same machine load; the quietest of three rounds counts. Then measures what
 each extra record adds to a --combine'd PDF.
 The blank sheets are rendered before timing starts (once per run, as the fill
-command does) and reported apart.
+command does with a cold cache; the cache of rendered sheets is off here) and
+reported apart.
 
     python benchmarks/fill.py [--records N] [--json]
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import tempfile
 import time
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from sheetgen import cache
 from sheetgen.fill import Filler
 from sheetgen.output import write_atomic
 from sheetgen.records import Record, parse_record
@@ -111,12 +114,14 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=500)
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = parser.parse_args()
+    os.environ[cache.OFF_ENV] = "1"
     records = generate(args.records)
 
     start = time.perf_counter()
     filler = Filler()
-    for variant in VARIANTS:  # the once-per-run blank renders, outside the timing
-        filler.blank(Rules(variant), "players")
+    for variant in VARIANTS:  # the once-per-run blank renders (one per player count), outside the timing
+        for players in range(2, 7):
+            filler.blank(Rules(variant), "players", players)
     blank_s = time.perf_counter() - start
     calls = [record_calls(filler, record) for record in records]
 

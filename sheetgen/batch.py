@@ -47,7 +47,9 @@ def _progress(items: list, label: str):
     return nullcontext(items)
 
 
-def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, paper: str) -> int:
+def fill_records(
+    paths: Iterable[Path], output: Path | None, combine: bool, paper: str, card: str = "full"
+) -> int:
     """Print every valid record; return how many were invalid (each reported on stderr)."""
     files = list(expand(paths))
     to_file = output is not None and output.suffix.lower() == ".pdf"
@@ -55,13 +57,15 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
         raise SheetgenError(f"{output}: one file takes one record; give a folder, or add --combine")
     records: list[Record] = []
     failures = 0
+    filler = Filler(paper, card)
     for path in files:
         try:
-            records.append(load_record(path))
+            record = load_record(path)
+            filler.check(record)
+            records.append(record)
         except SheetgenError as error:
             click.echo(f"Error: {error}", err=True)
             failures += 1
-    filler = Filler(paper)
     for record in records:
         if record.rules.redundancy_warning:
             click.echo(f"Warning: {record.source}: {record.rules.redundancy_warning}", err=True)

@@ -17,12 +17,12 @@ import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
 
 import click
 
 from sheetgen import __version__
+from sheetgen.cache import code_hash, rulesheet_pdf, scoresheet_pdf
 from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
@@ -32,12 +32,16 @@ from sheetgen.output import (
     scoresheet_file_name,
     write_atomic,
 )
-from sheetgen.resources import EXAMPLES_DIR, PACKAGE_DIR, TEMPLATES_DIR
+from sheetgen.resources import EXAMPLES_DIR, TEMPLATES_DIR
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
 MANIFEST = ".sheetgen-build.json"
 THUMB_WIDTH = 240  # pixels
-LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
+LAYOUT_NAMES = {
+    "players": "six players",
+    "series": "six-game series",
+    "half": "six-game cards, two to a sheet",
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Job:
     layout: str | None = None
     fillable: bool = False
     records: tuple[str, ...] = ()
+    card: str = "full"
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -73,18 +78,6 @@ class Job:
         if self.kind == "scorekeeper":
             return list(self.outputs)
         return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
-
-
-@cache
-def code_hash() -> str:
-    """The package version, its sources and every template file, hashed once per run."""
-    digest = hashlib.sha256(__version__.encode())
-    for folder, pattern in ((PACKAGE_DIR, "*.py"), (TEMPLATES_DIR, "**/*")):
-        for path in sorted(folder.glob(pattern)):
-            if path.is_file():
-                digest.update(str(path.relative_to(folder)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def _thumb_name(output: str) -> str:
@@ -117,6 +110,13 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
                 meta = (_describe(rules, kind, paper, layout),)
                 yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
+        for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
+            name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
+            kind = "Half-page cards, fillable" if fillable else "Half-page cards"
+            meta = (_describe(rules, kind, paper, "half"),)
+            yield Job(
+                "scoresheet", spec, house_rules, paper, (name,), "series", fillable, card="half", meta=meta
+            )
 
 
 def _example_jobs() -> Iterator[Job]:
@@ -154,19 +154,22 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
 
 
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
-    """Render one job: (output path, PDF, PNG thumbnail) per file, or (path, HTML, None) for a page."""
+    """Render one job in a worker (or take it from the cache): (output path, PDF, PNG thumbnail) per file.
+
+    A scorekeeper page is HTML, made in the parent at once: (path, HTML, None).
+    """
     if job.kind == "scorekeeper":
         from sheetgen.scorekeeper import render_scorekeeper
 
         return [(job.outputs[0], render_scorekeeper(job.rules).encode(), None)]
     if job.kind == "rules":
-        from sheetgen.rulesheet import render_rulesheet
-
-        pdfs = [render_rulesheet(job.rules, job.paper)]
+        pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == "scoresheet":
-        from sheetgen.scoresheet import render_scoresheet
-
-        pdfs = [render_scoresheet(job.rules, job.layout or "players", job.paper, fillable=job.fillable)]
+        pdfs = [
+            scoresheet_pdf(
+                job.rules, job.layout or "players", job.paper, card=job.card, fillable=job.fillable
+            )
+        ]
     else:
         from sheetgen.fill import Filler
         from sheetgen.records import load_record

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import click
 
-from sheetgen import __version__
+from sheetgen import __version__, cache
 from sheetgen.errors import SheetgenError
-from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
@@ -28,6 +28,8 @@ from sheetgen.output import (
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
 from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
 
+PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
+MAX_TITLE_OPTION = 80  # as a variant file's title
 NAME_WIDTH = 14
 
 
@@ -58,6 +60,25 @@ def _write(path: Path, data: bytes) -> None:
     with user_errors():
         write_atomic(path, data)
     click.echo(str(path))
+
+
+def _no_cache(context: click.Context, _parameter: click.Parameter, value: bool) -> None:
+    if value:
+        context.with_resource(cache.bypassed())  # through the environment, to build's workers too
+
+
+no_cache_option = click.option(
+    "--no-cache",
+    is_flag=True,
+    expose_value=False,
+    callback=_no_cache,
+    help=(
+        "Render afresh, neither reading nor writing the cache of rendered sheets ($SHEETGEN_CACHE_DIR, "
+        "else $XDG_CACHE_HOME/sheetgen, else ~/.cache/sheetgen or the system's own cache folder; "
+        f"at most {cache.LIMIT_MB} MB, the least recently used dropped first). "
+        "SHEETGEN_NO_CACHE=1 does the same."
+    ),
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -111,41 +132,58 @@ def variants() -> None:
 @click.option(
     "--layout",
     type=click.Choice(LAYOUTS),
-    default="players",
-    show_default=True,
-    help="players: one column per player, six to a page; series: one player's six-game card.",
+    help="players (default): one column per player, six to a page; series: one player's six-game card.",
 )
 @click.option(
     "--players",
     type=click.IntRange(1, 6),
-    help="Columns (players layout, default 6) or cards (series layout, default 1).",
+    help="Columns sharing the page's width (players layout, default 6) or cards (series layout, default 1).",
 )
 @click.option("--names", help='Comma-separated names printed in the heads, e.g. "Ann,Bob".')
+@click.option("--title", help="The sheet's heading instead of the variant's title.")
+@click.option(
+    "--card",
+    type=click.Choice(CARDS),
+    default="full",
+    show_default=True,
+    help="half: two six-game cards to a sheet (Half Letter or A5), with a cut line; implies --layout series.",
+)
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
+@click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@no_cache_option
 def scoresheet(
-    layout: str,
+    layout: str | None,
     players: int | None,
     names: str | None,
+    title: str | None,
+    card: str,
     variant: str,
     house_rules: tuple[str, ...],
     paper: str,
     fillable: bool,
     output: Path | None,
 ) -> None:
-    """Write a blank score sheet: six players to a page, or the classic six-game card.
+    """Write a blank score sheet: a column per player, or the classic six-game card.
 
-    More names than fit continue on more pages (series: one card each).
-    Prints the path written, by default output/scoresheet-LAYOUT-VARIANT-PAPER.pdf.
+    Up to six players share a page; more names split evenly over pages
+    (eight: four and four); series: one card each, two to a sheet with
+    --card half. Prints the path written, by default
+    output/scoresheet-LAYOUT-VARIANT-PAPER.pdf (-half for half cards).
 
-    Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper a4 --fillable
+    Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
     """
+    from sheetgen.errors import TitleFitError
     from sheetgen.glyphs import glyph_warning
-    from sheetgen.scoresheet import NAME_FONT, render_scoresheet
+    from sheetgen.namefit import NAME_FONT, NameFitError
 
+    if card == "half":
+        if layout == "players":
+            raise UserError("--card half is the six-game card; use it with --layout series")
+        layout = "series"
+    layout = layout or "players"
     with user_errors():
         rules = load_rules(variant, house_rules)
     warn_redundant(rules)
@@ -155,14 +193,26 @@ def scoresheet(
             if names is None
             else [check_text("--names", n.strip(), "a name", MAX_NAME_LENGTH) for n in names.split(",")]
         )
+        if title is not None:
+            title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
-    for n, name in enumerate(listed, 1):
-        warning = glyph_warning(f"--names, name {n}", name, NAME_FONT)
+    texts = [(f"--names, name {n}", name) for n, name in enumerate(listed, 1)]
+    for where, text in [*texts, *([("--title", title)] if title else [])]:
+        warning = glyph_warning(where, text, NAME_FONT)
         if warning:
             click.echo(f"Warning: {warning}", err=True)
-    data = render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable)
-    _write(output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable), data)
+    with user_errors():
+        try:
+            data = cache.scoresheet_pdf(
+                rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
+            )
+        except NameFitError as error:
+            raise SheetgenError(f"--names: {error}") from None
+        except TitleFitError as error:
+            raise SheetgenError(f"--title: {error}") from None
+    name = scoresheet_file_name(rules.slug, layout, paper, fillable, card)
+    _write(output or DEFAULT_OUTPUT_DIR / name, data)
 
 
 @cli.command()
@@ -174,8 +224,16 @@ def scoresheet(
     help="A folder for one PDF per record (default output/), or a .pdf file for one record or --combine.",
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
-@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
-def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str) -> None:
+@click.option("--paper", type=PAPER, default="letter", show_default=True)
+@click.option(
+    "--card",
+    type=click.Choice(CARDS),
+    default="full",
+    show_default=True,
+    help="half: a series prints its players' cards two to a sheet (Half Letter or A5).",
+)
+@no_cache_option
+def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str, card: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
     RECORDS are JSON record files or folders of them. Each record is checked
@@ -187,7 +245,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
     from sheetgen.batch import fill_records
 
     with user_errors():
-        failures = fill_records(records, output, combine, paper)
+        failures = fill_records(records, output, combine, paper, card)
     if failures:
         sys.exit(UserError.exit_code)
 
@@ -195,23 +253,31 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @cli.command()
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
+@click.option("--paper", type=PAPER, default="letter", show_default=True)
+@click.option("--title", help="The sheet's heading instead of the variant's title.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
-def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path | None) -> None:
+@no_cache_option
+def rules(
+    variant: str, house_rules: tuple[str, ...], paper: str, title: str | None, output: Path | None
+) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
     Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf.
 
     Example: sheetgen rules --variant c2406 --house-rule series --paper a4
     """
-    from sheetgen.rulesheet import render_rulesheet
+    from sheetgen.errors import TitleFitError
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
-    warn_redundant(chosen)
-    _write(
-        output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), render_rulesheet(chosen, paper)
-    )
+        warn_redundant(chosen)
+        if title is not None:
+            title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+        try:
+            data = cache.rulesheet_pdf(chosen, paper, title=title)
+        except TitleFitError as error:
+            raise SheetgenError(f"--title: {error}") from None
+    _write(output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), data)
 
 
 @cli.command()
@@ -251,11 +317,13 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
     help="A built-in variant (limits the set) or a TOML file (adds one).",
 )
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
+@no_cache_option
 def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
     """Write every downloadable sheet and an index page into a folder.
 
     For each variant: the rule sheet, the six-player score sheet and the
-    six-game card on Letter and A4, fillable versions of the score sheets,
+    six-game card (also as two half-page cards to a sheet) on Letter and A4,
+    fillable versions of the score sheets,
     and the example records filled; then output/index.html listing them all
     with previews. Files whose inputs have not changed are kept, not redone.
 

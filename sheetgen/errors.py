@@ -43,3 +43,7 @@ class DiceError(RecordError):
 
 class ImpossibleScoreError(RecordError):
     """A number written in a box that the box can never score."""
+
+
+class TitleFitError(SheetgenError):
+    """A title too long for a sheet's heading even at its smallest size."""

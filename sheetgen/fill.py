@@ -1,15 +1,14 @@
 """Finished games printed on the very score sheet a player would have used.
 
 The blank sheet of the record's variant, layout and paper is rendered by
-WeasyPrint once per run and carried into each ReportLab document as a form
-(`sheetgen.pdfform`); ReportLab draws the numbers on top, each centred in its
-cell from the shared geometry. User text is drawn as plain strings, never
-parsed as markup.
+WeasyPrint once (and kept by `sheetgen.cache`) and carried into each
+ReportLab document as a form (`sheetgen.pdfform`); ReportLab draws the
+numbers on top, each centred in its cell from the shared geometry. User text
+is drawn as plain strings, never parsed as markup.
 """
 
 from __future__ import annotations
 
-import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,19 +20,25 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen.geometry import COLUMNS, Rect, SheetGeometry, sheet_geometry
+from sheetgen.cache import cached, scoresheet_pdf
+from sheetgen.errors import SheetgenError
+from sheetgen.geometry import COLUMNS, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.glyphs import glyph_warning
-from sheetgen.html import AUTHOR, LANG
 from sheetgen.model import SHEET_ROWS, Box, Total
-from sheetgen.pdfform import ImportedPage
+from sheetgen.namefit import Fitted, fit_row, inner
+from sheetgen.output import AUTHOR, LANG
+from sheetgen.pdfform import ImportedPage, dump_pages, load_pages
 from sheetgen.records import Game, PlayerGame, Record, quote
 from sheetgen.resources import TEMPLATES_DIR
-from sheetgen.scoresheet import CAPTION_HEIGHT, line_write_in, render_scoresheet
+from sheetgen.scoresheet import LINE_VALUE_SIZE, line_write_in
 from sheetgen.variants import Rules
 
 FONT = "SheetSans"
 BOLD = "SheetSans-Bold"
-FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+NAME = "SheetCondensed-Bold"  # the heads' names, as the blank sheet prints them
+FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", NAME: "DejaVuSansCondensed-Bold.ttf"}
+CORNER_STAR_SIZE = 5.5  # the smallest winner's star beside the number; narrower cells put it in a corner
+TICK_SIZE = 10.0  # ticks are counted, not read as a score: smaller than the values
 VALUE_SIZE = 13.0
 TEXT_SIZE = 10.0
 MIN_TEXT_SIZE = 3.0
@@ -131,16 +136,44 @@ class _Page:
             else:
                 self.canvas.drawCentredString(inner.center[0], baseline, line)
 
+    def names(self, fitted: Fitted, boxes: Sequence[Rect]) -> None:
+        """Names as `sheetgen.namefit` broke them, centred in their boxes at the row's one size."""
+        leading = fitted.leading
+        self.canvas.setFont(NAME, fitted.size)
+        for lines, box in zip(fitted.lines, boxes, strict=True):
+            area = inner(box)
+            top = area.center[1] + len(lines) * leading / 2
+            for n, line in enumerate(lines):
+                baseline = top - (n + 1) * leading + (leading - fitted.size * CAP_HEIGHT) / 2
+                self.canvas.drawCentredString(area.center[0], baseline, _visual(line))
+
     def winner(self, total: int, box: Rect) -> None:
-        """A winning total: a star, then the number, with a ring round both, inside the cell."""
-        inner = box.inset(3.0)
+        """A winning total: a star, then the number, with a ring round both, inside the cell.
+
+        In a narrow cell (the half card's) the star shrinks, down to
+        CORNER_STAR_SIZE, and then moves into the cell's top-left corner, so
+        the number always keeps the values' size.
+        """
+        inner = box.inset(2.5)
+        text = str(total)
+        number_width = pdfmetrics.stringWidth(text, BOLD, self.value_size)
+        room = inner.width - inner.height * 0.6 - number_width - 1.0  # the ring's rounded ends stay clear
         star_size = self.value_size * 0.8
-        star_x = inner.x + inner.height / 3
+        while pdfmetrics.stringWidth(STAR, BOLD, star_size) > room and star_size > CORNER_STAR_SIZE:
+            star_size -= 0.5
+        star_width = pdfmetrics.stringWidth(STAR, BOLD, star_size)
         self.canvas.setFont(BOLD, star_size)
-        self.canvas.drawString(star_x, box.center[1] - star_size * CAP_HEIGHT / 2, STAR)
-        number_x = star_x + pdfmetrics.stringWidth(STAR, BOLD, star_size)
-        number_right = inner.right - inner.height / 3
-        self.centred(str(total), Rect(number_x, box.y, number_right - number_x, box.height), BOLD)
+        if star_width <= room:
+            x = inner.center[0] - (star_width + 1.0 + number_width) / 2
+            self.canvas.drawString(x, box.center[1] - star_size * CAP_HEIGHT / 2, STAR)
+            self.canvas.setFont(BOLD, self.value_size)
+            baseline = box.center[1] - self.value_size * CAP_HEIGHT / 2
+            self.canvas.drawString(x + star_width + 1.0, baseline, text)
+        else:  # the star in the corner, the ring round the number beside it
+            self.canvas.drawString(box.x + 1.0, box.top - star_size - 1.0, STAR)
+            left = box.x + 1.5 + star_width
+            inner = Rect(left, inner.y, box.right - 2.0 - left, inner.height)
+            self.centred(text, inner, BOLD)
         self.canvas.setLineWidth(1.2)
         self.canvas.roundRect(inner.x, inner.y, inner.width, inner.height, inner.height / 2)
 
@@ -151,8 +184,9 @@ class _Page:
             if isinstance(row.key, Box):
                 self.centred(str(player.card.boxes[row.key]), cell)
             elif row.key is Total.YAHTZEE_BONUS:
-                self.ticks(totals.yahtzee_bonuses, self.geometry.yahtzee_ticks[column])
-                self.centred(str(totals.yahtzee_bonus), self.geometry.yahtzee_totals[column], BOLD)
+                ticks, points = self.geometry.bonus_write_ins(column)
+                self.ticks(totals.yahtzee_bonuses, ticks)
+                self.centred(str(totals.yahtzee_bonus), points, BOLD)
             elif row.key is Total.GRAND_TOTAL and winner:
                 self.winner(totals.grand_total, cell)
             else:
@@ -162,34 +196,62 @@ class _Page:
         if not count:
             return
         marks = TICK * count
-        if pdfmetrics.stringWidth(marks, FONT, self.value_size) > box.width - 2 * PADDING:
+        size = min(TICK_SIZE, self.value_size)
+        if pdfmetrics.stringWidth(marks, FONT, size) > box.width - 2 * PADDING:
             marks = f"{count}{TICK}"
-        self.centred(marks, box)
+        self.centred(marks, box, size=size)
 
     def line(self, key: str, text: str | None) -> None:
         if text:
             self.block(text, line_write_in(self.geometry, key), align="left")
 
+    def player_line(self, name: str) -> None:
+        """The series card's player line: the name as the blank sheet would print it."""
+        write_in = line_write_in(self.geometry, "player")
+        fitted = fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
+        area = inner(write_in)
+        self.canvas.setFont(NAME, fitted.size)
+        for n, line in enumerate(reversed(fitted.lines[0])):  # the last line sits on the rule
+            self.canvas.drawString(area.x, area.y + 0.25 * fitted.size + n * fitted.leading, _visual(line))
+
 
 class Filler:
-    """Prints records; renders each blank sheet once per run and reuses it."""
+    """Prints records; takes each blank sheet from the cache (or renders it) once per run.
 
-    def __init__(self, paper: str = "letter") -> None:
+    `card="half"` prints each series player's card on half a sheet, two to a
+    page; a single game always prints on the players' sheet.
+    """
+
+    def __init__(self, paper: str = "letter", card: str = "full") -> None:
         self.paper = paper
+        self.card = card
         self._blanks: dict[tuple[Rules, str, int], list[ImportedPage]] = {}
         _fonts()
 
-    def blank(self, rules: Rules, layout: str, pages: int = 1) -> list[ImportedPage]:
-        """The blank sheet's pages, rendered once per rules, layout and page count.
+    def blank(self, rules: Rules, layout: str, columns: int = COLUMNS) -> list[ImportedPage]:
+        """The blank sheet's pages, read once per rules, layout and player count.
 
-        Players' sheets number their pages and captions ("Player 7", "Page 2
-        of 2"), so a record of seven players uses a two-page blank.
+        Players' sheets number their pages ("Page 2 of 2") and split the
+        players evenly, so a record of seven players uses a 4 + 3 blank; its
+        heads are left empty for the names printed on them. The cache keeps
+        the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
-        key = (rules, layout, pages)
+        key = (rules, layout, columns)
         if key not in self._blanks:
-            columns = COLUMNS * pages if layout == "players" else 1
-            pdf = render_scoresheet(rules, layout, self.paper, columns=columns)
-            self._blanks[key] = [ImportedPage(pdf, n) for n in range(pages)]
+            sheet = {"rules": rules, "layout": layout, "paper": self.paper}
+            if layout == "players":
+                sheet["names"] = [""] * columns
+            else:
+                sheet.update(columns=1, card=self.card)
+            pages = len(split_evenly(columns)) if layout == "players" else 1
+
+            def read() -> bytes:
+                from sheetgen.pdfread import read_page
+
+                pdf = scoresheet_pdf(**sheet)
+                return dump_pages([read_page(pdf, n) for n in range(pages)])
+
+            self._blanks[key] = load_pages(cached("blank", read, sheet=sheet, pages=pages))
         return self._blanks[key]
 
     def warnings(self, record: Record) -> list[str]:
@@ -199,45 +261,79 @@ class Filler:
         found = (glyph_warning(f"{record.source}: {what}", text, font) for what, text in texts)
         return [line for line in found if line]
 
+    def check(self, record: Record) -> None:
+        """Raise a one-line error if a player's name cannot fit its head, before anything prints."""
+        try:
+            if record.is_series:
+                for name in record.player_names:
+                    write_in = line_write_in(self._series_geometry(0), "player")
+                    fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
+            else:
+                for names, geometry in self._game_pages(record.games[0]):
+                    fit_row(names, geometry.heads[0])
+        except SheetgenError as error:
+            raise type(error)(f"{record.source}: {error}") from None
+
+    def _game_pages(self, game: Game) -> list[tuple[list[str], SheetGeometry]]:
+        pages, start = [], 0
+        for count in split_evenly(len(game.players)):
+            names = [player.name for player in game.players[start : start + count]]
+            pages.append((names, sheet_geometry("players", self.paper, count)))
+            start += count
+        return pages
+
+    def _series_geometry(self, slot: int) -> SheetGeometry:
+        return sheet_geometry("series", self.paper, COLUMNS, self.card, slot)
+
     def draw(self, canvas: Canvas, record: Record) -> None:
         """Every page of one record, appended to `canvas`."""
+        self.check(record)
         if record.is_series:
             self._draw_series(canvas, record)
         else:
             self._draw_game(canvas, record, record.games[0])
 
-    def _start(self, canvas: Canvas, record: Record, blank: ImportedPage, layout: str) -> _Page:
+    def _start(self, canvas: Canvas, record: Record, blank: ImportedPage) -> None:
         canvas.setPageSize(blank.size)
         blank.draw(canvas)
-        drawn = _Page(canvas, sheet_geometry(layout, self.paper))
+
+    def _lines(self, drawn: _Page, record: Record) -> None:
         drawn.line("title", record.title)
         drawn.line("date", record.date)
-        return drawn
 
     def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
         winners = set(game.winners)
-        blanks = self.blank(record.rules, "players", math.ceil(len(game.players) / COLUMNS))
-        for blank, start in zip(blanks, range(0, len(game.players), COLUMNS), strict=True):
-            drawn = self._start(canvas, record, blank, "players")
+        blanks = self.blank(record.rules, "players", len(game.players))
+        start = 0
+        for blank, (names, geometry) in zip(blanks, self._game_pages(game), strict=True):
+            self._start(canvas, record, blank)
+            drawn = _Page(canvas, geometry)
+            self._lines(drawn, record)
             drawn.line("game", "1")
-            for column, player in enumerate(game.players[start : start + COLUMNS]):
-                head = drawn.geometry.heads[column]
-                drawn.block(player.name, Rect(head.x, head.y, head.width, head.height - CAPTION_HEIGHT))
+            drawn.names(fit_row(names, geometry.heads[0]), geometry.heads)
+            for column, player in enumerate(game.players[start : start + len(names)]):
                 drawn.column(column, player, player.name in winners)
+            start += len(names)
             canvas.showPage()
 
     def _draw_series(self, canvas: Canvas, record: Record) -> None:
         series_winners = set(record.series_winners)
         (blank,) = self.blank(record.rules, "series")
-        for index, name in enumerate(record.player_names):
-            drawn = self._start(canvas, record, blank, "series")
-            drawn.line("player", name)
-            for column, game in enumerate(record.games):
-                drawn.column(column, game.players[index], name in game.winners)
-            if name in series_winners:
-                drawn.winner(record.series_totals[name], drawn.geometry.series_total)
-            else:
-                drawn.centred(str(record.series_totals[name]), drawn.geometry.series_total, BOLD)
+        per_page = 2 if self.card == "half" else 1
+        names = record.player_names
+        for start in range(0, len(names), per_page):
+            self._start(canvas, record, blank)
+            for slot, name in enumerate(names[start : start + per_page]):
+                index = start + slot
+                drawn = _Page(canvas, self._series_geometry(slot))
+                self._lines(drawn, record)
+                drawn.player_line(name)
+                for column, game in enumerate(record.games):
+                    drawn.column(column, game.players[index], name in game.winners)
+                if name in series_winners:
+                    drawn.winner(record.series_totals[name], drawn.geometry.series_total)
+                else:
+                    drawn.centred(str(record.series_totals[name]), drawn.geometry.series_total, BOLD)
             canvas.showPage()
 
     def pdf(self, records: Sequence[Record]) -> bytes:

@@ -9,26 +9,19 @@ from __future__ import annotations
 
 import datetime
 import logging
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from weasyprint import CSS, HTML
+from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from sheetgen.geometry import PAPERS
+from sheetgen.output import AUTHOR, LANG, USER_DATE_EPOCH
 from sheetgen.resources import TEMPLATES_DIR
-
-AUTHOR = "sheetgen"
-LANG = "en"
-
-# fontTools stamps each font subset with SOURCE_DATE_EPOCH, else the clock: fix
-# it so the same input gives the same bytes. Only a date the user set is printed.
-USER_DATE_EPOCH = os.environ.get("SOURCE_DATE_EPOCH")
-os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01, sheetgen's epoch
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
 logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -89,15 +82,15 @@ def render_html(template: str, **context: Any) -> str:
     )
 
 
-def render_pdf(
+def render_document(
     template: str,
     stylesheets: list[str],
     paper: str,
     *,
     forms: bool = False,
     **context: Any,
-) -> bytes:
-    """Render a template to PDF on `paper`; `stylesheets` are paths under templates/.
+) -> Document:
+    """Lay a template out on `paper`, for measuring its pages before writing it.
 
     The paper's own stylesheet (templates/paper/<paper>.css) comes last, so
     the same HTML prints on Letter or A4.
@@ -107,10 +100,25 @@ def render_pdf(
     html = render_html(template, paper=paper, **context)
     sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]
     document = HTML(string=html, base_url=str(TEMPLATES_DIR / template), url_fetcher=_fetcher())
-    return document.write_pdf(
-        stylesheets=sheets,
-        font_config=font_config(),
-        pdf_tags=True,
-        pdf_forms=forms,
-        uncompressed_pdf=False,
-    )
+    return document.render(stylesheets=sheets, font_config=font_config(), **_options(forms))
+
+
+def _options(forms: bool) -> dict[str, Any]:
+    return {"pdf_tags": True, "pdf_forms": forms, "uncompressed_pdf": False}
+
+
+def write_document(document: Document, forms: bool = False) -> bytes:
+    """A laid-out document as PDF bytes."""
+    return document.write_pdf(**_options(forms))
+
+
+def render_pdf(
+    template: str,
+    stylesheets: list[str],
+    paper: str,
+    *,
+    forms: bool = False,
+    **context: Any,
+) -> bytes:
+    """Render a template to PDF on `paper`; `stylesheets` are paths under templates/."""
+    return write_document(render_document(template, stylesheets, paper, forms=forms, **context), forms)

@@ -1,4 +1,4 @@
-"""Writing files so that an interrupted run never leaves a truncated one."""
+"""Output files: written so that an interrupted run never leaves a truncated one, named, dated."""
 
 from __future__ import annotations
 
@@ -7,6 +7,14 @@ import tempfile
 from pathlib import Path
 
 DEFAULT_OUTPUT_DIR = Path("output")
+AUTHOR = "sheetgen"  # every PDF's author and creator
+LANG = "en"  # every PDF's language
+
+# fontTools stamps each font subset, and ReportLab each PDF, with SOURCE_DATE_EPOCH,
+# else the clock: fix it so the same input gives the same bytes, whether a sheet was
+# rendered or came from the cache. Only a date the user set is printed.
+USER_DATE_EPOCH = os.environ.get("SOURCE_DATE_EPOCH")
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01, sheetgen's epoch
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
@@ -46,6 +54,7 @@ def rules_file_name(slug: str, paper: str) -> str:
     return f"rules-{slug}{paper_suffix(paper)}.pdf"
 
 
-def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool) -> str:
-    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-fillable].pdf."""
-    return f"scoresheet-{layout}-{slug}-{paper}{'-fillable' if fillable else ''}.pdf"
+def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool, card: str = "full") -> str:
+    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-half][-fillable].pdf."""
+    half = "-half" if card == "half" else ""
+    return f"scoresheet-{layout}-{slug}-{paper}{half}{'-fillable' if fillable else ''}.pdf"

@@ -1,7 +1,8 @@
 """A page of one PDF carried into a ReportLab document as a Form XObject.
 
-The blank score sheet is rendered by WeasyPrint once; pypdf reads it once and
-its objects are serialized to bytes once. Every filled record then only copies
+The blank score sheet is rendered by WeasyPrint once; pypdf reads it once
+(`sheetgen.pdfread`) and its objects are serialized to bytes once, bytes the
+cache of rendered sheets then keeps. Every filled record then only copies
 those bytes into its ReportLab document and draws its numbers on top, so no
 overlay stream is ever parsed in Python and a combined PDF holds the sheet
 and its fonts once, however many pages use it.
@@ -9,71 +10,15 @@ and its fonts once, however many pages use it.
 
 from __future__ import annotations
 
-import hashlib
-import zlib
-from io import BytesIO
+import base64
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from pypdf import PdfReader
-from pypdf.generic import (
-    ArrayObject,
-    DictionaryObject,
-    IndirectObject,
-    NameObject,
-    PdfObject,
-    StreamObject,
-)
 from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject, PDFObjectReference, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 Chunk = bytes | int  # literal bytes, or the number of an object in the source PDF
-
-
-def _plain(obj: PdfObject) -> bytes:
-    buffer = BytesIO()
-    obj.write_to_stream(buffer)
-    return buffer.getvalue()
-
-
-class _Serializer:
-    """Turns pypdf objects into byte chunks, noting each indirect reference."""
-
-    def __init__(self, reader: PdfReader) -> None:
-        self.reader = reader
-        self.objects: dict[int, list[Chunk]] = {}
-
-    def chunks(self, obj: PdfObject, out: list[Chunk]) -> None:
-        if isinstance(obj, IndirectObject):
-            out.append(obj.idnum)
-            if obj.idnum not in self.objects:
-                self.objects[obj.idnum] = []  # claim first: objects may refer back
-                self.objects[obj.idnum] = self.top_level(obj.get_object())
-        elif isinstance(obj, DictionaryObject):
-            out.append(b"<<")
-            for key, value in obj.items():
-                if key == "/Length" and isinstance(obj, StreamObject):
-                    continue
-                out.append(_plain(NameObject(key)) + b" ")
-                self.chunks(value, out)
-                out.append(b"\n")
-            out.append(b">>")
-        elif isinstance(obj, ArrayObject):
-            out.append(b"[")
-            for item in obj:
-                self.chunks(item, out)
-                out.append(b" ")
-            out.append(b"]")
-        else:
-            out.append(_plain(obj))
-
-    def top_level(self, obj: PdfObject) -> list[Chunk]:
-        out: list[Chunk] = []
-        if isinstance(obj, StreamObject):
-            data = obj._data  # the stream as stored: still encoded, copied as it is
-            self.chunks(obj, out)
-            out[-1] = b"/Length %d>>\nstream\n" % len(data) + data + b"\nendstream"
-        else:
-            self.chunks(obj, out)
-        return out
 
 
 class _Copied(PDFObject):
@@ -93,24 +38,22 @@ class _Copied(PDFObject):
         return b"".join(parts)
 
 
+@dataclass
 class ImportedPage:
-    """One page of a PDF, ready to be drawn as a form in any ReportLab canvas."""
+    """One page of a PDF, ready to be drawn as a form in any ReportLab canvas.
 
-    def __init__(self, pdf: bytes, page_number: int = 0) -> None:
-        reader = PdfReader(BytesIO(pdf))
-        page = reader.pages[page_number]
-        self.key = hashlib.sha256(pdf).hexdigest()[:12] + f"p{page_number}"
-        self.name = f"sheet{self.key}"
-        serializer = _Serializer(reader)
-        resources: list[Chunk] = []
-        serializer.chunks(page["/Resources"], resources)
-        box = [float(v) for v in page.mediabox]
-        content = zlib.compress(page.get_contents().get_data(), 9)
-        head = b"<</Type /XObject /Subtype /Form /FormType 1 /BBox [%g %g %g %g] /Resources " % tuple(box)
-        tail = b" /Filter /FlateDecode /Length %d>>\nstream\n" % len(content) + content + b"\nendstream"
-        self.form_chunks: list[Chunk] = [head, *resources, tail]
-        self.objects = serializer.objects
-        self.size = (box[2] - box[0], box[3] - box[1])
+    `sheetgen.pdfread.read_page` makes one from a PDF; `dump_pages` and
+    `load_pages` keep it as bytes, so a cached blank needs no PDF parser.
+    """
+
+    key: str  # names the form and its objects in every document it is drawn in
+    size: tuple[float, float]
+    form_chunks: list[Chunk]
+    objects: dict[int, list[Chunk]]
+
+    @property
+    def name(self) -> str:
+        return f"sheet{self.key}"
 
     def reference(self, document: PDFDocument, number: int) -> PDFObjectReference:
         """This page's object `number` in `document`, copied there on first use."""
@@ -125,3 +68,39 @@ class ImportedPage:
         if not document.hasForm(self.name):
             document.Reference(_Copied(self, self.form_chunks), xObjectName(self.name))
         canvas.doForm(self.name)
+
+
+def _encoded(chunks: list[Chunk]) -> list[str | int]:
+    return [c if isinstance(c, int) else base64.b64encode(c).decode("ascii") for c in chunks]
+
+
+def _decoded(items: list[str | int]) -> list[Chunk]:
+    return [c if isinstance(c, int) else base64.b64decode(c) for c in items]
+
+
+def dump_pages(pages: Sequence[ImportedPage]) -> bytes:
+    """Pages as JSON bytes, for the cache."""
+    return json.dumps(
+        [
+            {
+                "key": page.key,
+                "size": page.size,
+                "form": _encoded(page.form_chunks),
+                "objects": {str(n): _encoded(chunks) for n, chunks in page.objects.items()},
+            }
+            for page in pages
+        ]
+    ).encode()
+
+
+def load_pages(data: bytes) -> list[ImportedPage]:
+    """The pages `dump_pages` stored."""
+    return [
+        ImportedPage(
+            key=page["key"],
+            size=tuple(page["size"]),
+            form_chunks=_decoded(page["form"]),
+            objects={int(n): _decoded(chunks) for n, chunks in page["objects"].items()},
+        )
+        for page in json.loads(data)
+    ]

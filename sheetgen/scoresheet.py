@@ -1,4 +1,4 @@
-"""Blank score sheets: six players to a page, or the classic six-game card.
+"""Blank score sheets: a column per player, or the classic six-game card.
 
 Every box, line and field is placed from `sheetgen.geometry`, the same
 rectangles the fill path writes into, so the drawn grid and the geometry
@@ -8,24 +8,37 @@ variant; names are user text and are only ever escaped, never parsed.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from fontTools.ttLib import TTFont
-
-from sheetgen.geometry import COLUMNS, LAYOUTS, Rect, SheetGeometry, sheet_geometry
-from sheetgen.html import TEMPLATES_DIR, render_pdf
+from sheetgen.errors import TitleFitError
+from sheetgen.geometry import (
+    BONUS_CAPTION_HEIGHT,
+    CARDS,
+    COLUMNS,
+    LAYOUTS,
+    Rect,
+    SheetGeometry,
+    page_size,
+    sheet_geometry,
+    split_evenly,
+)
 from sheetgen.model import MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.namefit import NAME_FONT, Fitted, fit_row, text_width
 from sheetgen.rulebook import edition_line, row_hint
 from sheetgen.variants import Rules
 
+__all__ = ["NAME_FONT", "render_scoresheet", "text_width"]
+
 STYLESHEETS = ["scoresheet/scoresheet.css"]
-NAME_FONT = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
-NAME_SIZES = (12.0, 11.0, 10.0, 9.0, 8.0, 7.0, 6.0, 5.0)
-NAME_LEADING = 1.15
-NAME_PADDING = 2.5
+HEADING_SIZES = {"full": 17.0, "half": 13.0}  # the title's size unless it must shrink to fit
+MIN_HEADING_SIZE = 9.0
+KIND_SIZE = {"full": 10.0, "half": 8.0}  # the "SCORE SHEET" on the heading's right, in scoresheet.css
+LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
+BONUS_CAPTIONS = ("ticks", "points")  # the Yahtzee bonus cell's two halves
+WIDE_LABEL = 300.0  # a label column this wide puts each hint beside its label
 THIN = 0.6  # every cell edge, in points
 THICK = 1.4  # the frame of each block: heads, each section, the grand total
 FIELD_INSET = 1.5  # a form field stays off the grid lines
@@ -38,11 +51,25 @@ LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "
 
 @dataclass(frozen=True)
 class Column:
-    """One column of one page: whose it is and the prefix of its field names."""
+    """One column of one card: whose it is and the prefix of its field names.
+
+    `name` None leaves a "Player N" write-in head; "" leaves the head empty,
+    for a name the fill path prints there.
+    """
 
     caption: str
     name: str | None
     field: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: a players' page, or one six-game card (a page, or half of one)."""
+
+    number: int
+    columns: list[Column]
+    lines_prefix: str
+    player: str | None = None
 
 
 def _box(rect: Rect, page_height: float) -> str:
@@ -70,6 +97,8 @@ def _field_style(rect: Rect, kind: str, page_height: float) -> str:
     """A form field inside its write-in area, off the grid lines and the head's caption."""
     if kind == "head":
         rect = Rect(rect.x, rect.y, rect.width, rect.height - CAPTION_HEIGHT)
+    elif kind == "bonus":
+        rect = Rect(rect.x, rect.y, rect.width, rect.height - BONUS_CAPTION_HEIGHT)
     elif kind == "line":
         rect = Rect(rect.x, rect.y + THIN, rect.width, rect.height - 8.0)
     return _box(rect.inset(FIELD_INSET), page_height)
@@ -122,52 +151,15 @@ def _span(first: Rect, last: Rect) -> Rect:
     return Rect(first.x, last.y, last.right - first.x, first.top - last.y)
 
 
-@cache
-def _name_font() -> tuple[dict[int, str], dict[str, tuple[int, int]], int]:
-    font = TTFont(NAME_FONT, lazy=True)
-    return font.getBestCmap(), dict(font["hmtx"].metrics), font["head"].unitsPerEm
-
-
-def text_width(text: str, size: float) -> float:
-    """The width of `text` in the name font; a glyph it lacks counts a full em."""
-    cmap, metrics, units = _name_font()
-    total = 0.0
-    for char in text:
-        glyph = cmap.get(ord(char))
-        if glyph is None or unicodedata.east_asian_width(char) in "WF":
-            total += units
-        else:
-            total += metrics[glyph][0]
-    return total * size / units
-
-
-def _lines_needed(name: str, size: float, width: float) -> int:
-    """Lines the name takes when wrapped at spaces, or anywhere in a too-long word."""
-    lines, used = 1, 0.0
-    space = text_width(" ", size)
-    for word in name.split(" "):
-        word_width = text_width(word, size)
-        if used and used + space + word_width <= width:
-            used += space + word_width
-            continue
-        if used:
-            lines, used = lines + 1, 0.0
-        for char in word:
-            char_width = text_width(char, size)
-            if used + char_width > width and used:
-                lines, used = lines + 1, 0.0
-            used += char_width
-    return lines
-
-
-def name_size(name: str, cell: Rect) -> float:
-    """The largest font size at which a name fits its head cell, wrapped if need be."""
-    width = cell.width - 2 * NAME_PADDING - 1.0
-    height = cell.height - 2 * NAME_PADDING
-    for size in NAME_SIZES:
-        if _lines_needed(name, size, width) * size * NAME_LEADING <= height:
-            return size
-    return NAME_SIZES[-1]
+def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
+    """The title's size: its usual size, or smaller so it and the kind share one line."""
+    room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.card]) * 1.1 - 12.0
+    size = HEADING_SIZES[geometry.card]
+    while text_width(title, size) > room:
+        size -= 0.5
+        if size < MIN_HEADING_SIZE:
+            raise TitleFitError(f"the title {title!r} does not fit the sheet's heading; shorten it")
+    return size
 
 
 def clean_name(name: str) -> str:
@@ -176,27 +168,35 @@ def clean_name(name: str) -> str:
     return " ".join(printable.split())
 
 
-def _pages(layout: str, columns: int, names: Sequence[str]) -> list[list[Column]]:
-    """The columns of each page: players six to a page, or one series card per player."""
+def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[Card]:
+    """The cards to draw: players split evenly over pages, or one six-game card each."""
     if layout == "players":
         count = max(columns, len(names))
-        pages = []
-        for start in range(0, count, COLUMNS):
-            pages.append(
-                [
-                    Column(
-                        f"Player {n + 1}",
-                        names[n] if n < len(names) else None,
-                        f"p{n + 1}.",
-                    )
-                    for n in range(start, min(start + COLUMNS, count))
-                ]
-            )
-        return pages
-    cards = max(columns, len(names))
+        cards, start = [], 0
+        for number, size in enumerate(split_evenly(count), 1):
+            page = [
+                Column(f"Player {n + 1}", names[n] if n < len(names) else None, f"p{n + 1}.")
+                for n in range(start, start + size)
+            ]
+            cards.append(Card(number, page, "" if number == 1 else f"page{number}."))
+            start += size
+        return cards
+    count = max(columns, len(names))
+    if card == "half":  # two to a sheet; the first card's fields keep the plain names
+        count += count % 2
+        prefixes = ["" if n == 1 else f"card{n}." for n in range(1, count + 1)]
+        fields, lines = prefixes, prefixes
+    else:
+        fields = [f"p{n}." if count > 1 else "" for n in range(1, count + 1)]
+        lines = ["" if n == 1 else f"page{n}." for n in range(1, count + 1)]
     return [
-        [Column(f"Game {g}", None, f"p{card + 1}.g{g}." if cards > 1 else f"g{g}.") for g in range(1, 7)]
-        for card in range(cards)
+        Card(
+            n,
+            [Column(f"Game {g}", None, f"{fields[n - 1]}g{g}.") for g in range(1, 7)],
+            lines[n - 1],
+            names[n - 1] if n <= len(names) else None,
+        )
+        for n in range(1, count + 1)
     ]
 
 
@@ -221,31 +221,34 @@ def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
     return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
 
 
-def page_context(
-    geometry: SheetGeometry, page: list[Column], number: int, names: Sequence[str]
-) -> dict[str, object]:
-    """What one page's template needs: its columns, heads and field names."""
+def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
+    """One size for every printed name on the page, each name broken into lines."""
+    named = [column.name for column in page if column.name]
+    return fit_row(named, geometry.heads[0]) if named else None
+
+
+def card_context(geometry: SheetGeometry, card: Card) -> dict[str, object]:
+    """What one card's template needs: its columns, heads, lines and field names."""
+    page = card.columns
+    fitted = _fit_heads(geometry, page)
+    named = iter(fitted.lines if fitted else ())
     heads = []
     for column, rect in zip(page, geometry.heads, strict=False):
-        size = name_size(column.name, rect) if column.name else None
-        heads.append({"column": column, "rect": rect, "size": size})
-    prefix = "" if number == 1 else f"page{number}."
-    player = None
-    if geometry.layout == "series" and number <= len(names):
-        player = names[number - 1]
+        lines = next(named) if column.name else ()
+        heads.append({"column": column, "rect": rect, "lines": lines})
     lines = []
     for key, rect in geometry.lines.items():
         write_in = line_write_in(geometry, key)
-        value = player if key == "player" else None
-        size = name_size(value, write_in) if value else None
+        value = card.player if key == "player" else None
+        fit = fit_row([value], write_in, LINE_VALUE_SIZE, "the player line") if value else None
         lines.append(
             {
                 "label": LINE_LABELS[key],
                 "rect": rect,
                 "write_in": write_in,
-                "field": prefix + key,
-                "value": value,
-                "size": size,
+                "field": card.lines_prefix + key,
+                "value": fit.lines[0] if fit else None,
+                "size": fit.size if fit else None,
             }
         )
     series_field = None
@@ -262,11 +265,13 @@ def page_context(
         if row_kind(row) in ("total", "grand")
     ]
     return {
-        "number": number,
+        "geometry": geometry,
+        "number": card.number,
         "bands": bands,
         "tints": tints,
         "columns": page,
         "heads": heads,
+        "name_size": fitted.size if fitted else None,
         "lines": lines,
         "grid_lines": grid_lines(geometry, len(page)),
         "series_field": series_field,
@@ -280,40 +285,64 @@ def render_scoresheet(
     *,
     columns: int | None = None,
     names: Sequence[str] = (),
+    title: str | None = None,
+    card: str = "full",
     fillable: bool = False,
 ) -> bytes:
     """A blank score sheet as PDF bytes.
 
     `columns` is the number of players (players layout, default 6) or of
-    series cards (series layout, default 1); given names add columns or
-    cards as needed, six players to a page.
+    series cards (series layout, default 1, or the two of one sheet of half
+    cards); given names add columns or cards as needed. Players share the
+    page's width, six at most to a page, more split evenly over pages.
+    `title` replaces the variant's title in the heading. Raises
+    NameFitError or TitleFitError for a name or title that cannot fit.
     """
+    from sheetgen.html import render_pdf  # WeasyPrint: only when a sheet is drawn
+
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
-    names = [clean_name(name) for name in names]
+    if card not in CARDS or (card == "half" and layout != "series"):
+        raise ValueError(f"unknown card {card!r} for the {layout} layout; half cards are series cards")
+    if title is not None:
+        rules = dataclasses.replace(rules, custom_title=clean_name(title))
+    names = [clean_name(name) if name else name for name in names]
     default = COLUMNS if layout == "players" else 1
-    geometry = sheet_geometry(layout, paper)
-    pages = _pages(layout, columns or (0 if names else default), names)
+    cards = _cards(layout, card, columns or (0 if names else default), names)
     kind = "Score sheet" if layout == "players" else f"Series card, {MAX_GAMES_IN_SERIES} games"
-    page_height = geometry.page_height
+    per_page = 2 if card == "half" else 1
+    pages = []
+    for start in range(0, len(cards), per_page):
+        drawn = []
+        for slot, each in enumerate(cards[start : start + per_page]):
+            count = len(each.columns) if layout == "players" else COLUMNS
+            drawn.append(card_context(sheet_geometry(layout, paper, count, card, slot), each))
+        pages.append({"number": len(pages) + 1, "cards": drawn})
+    first = pages[0]["cards"][0]["geometry"]
+    width, height = page_size(paper, card)
     return render_pdf(
         "scoresheet/scoresheet.html",
         STYLESHEETS,
         paper,
         forms=fillable,
         title=rules.title,
+        title_size=heading_size(rules.title, first, kind),
         document_title=f"{rules.title} — {kind.lower()}",
         kind=kind,
+        card=card,
+        page_width=width,
         edition=edition_line(rules),
-        geometry=geometry,
+        layout=layout,
         rows=_rows(rules),
-        pages=[page_context(geometry, page, n, names) for n, page in enumerate(pages, 1)],
+        pages=pages,
         fillable=fillable,
-        box=lambda rect: _box(rect, page_height),
-        line=lambda line: _line_style(line[:4], line[4], page_height),
-        field=lambda rect, kind: _field_style(rect, kind, page_height),
+        box=lambda rect: _box(rect, height),
+        line=lambda line: _line_style(line[:4], line[4], height),
+        field=lambda rect, kind: _field_style(rect, kind, height),
         series_total_label=SERIES_TOTAL_LABEL,
         series_total_hint=SERIES_TOTAL_HINT,
+        bonus_captions=BONUS_CAPTIONS,
+        wide_label=WIDE_LABEL,
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
     )

@@ -92,8 +92,8 @@ class Variant:
     joker_order: JokerOrder
     start: Start
     summary: str
-    min_players: int
     aliases: tuple[str, ...] = ()
+    min_players: int = 1  # as the edition prints it
     house_version: bool = False
 
 
@@ -159,6 +159,7 @@ class Rules:
     house_rules: tuple[HouseRule, ...] = ()
     custom_name: str | None = None
     custom_title: str | None = None
+    custom_house_rules: tuple[HouseRule, ...] = ()  # those the variant file itself names
     redundant_house_rules: tuple[HouseRule, ...] = field(default=(), init=False, compare=False)
     """House rules asked for that the variant already has: left out, so sheets name the variant alone."""
 
@@ -225,14 +226,22 @@ class Rules:
 
     @property
     def slug(self) -> str:
-        """A file-name part: the variant, then its house rules in registry order."""
-        ordered = [rule.value for rule in HouseRule if rule in self.house_rules]
+        """A file-name part: the variant, then its house rules in registry order.
+
+        A custom variant's name already stands for the house rules its file
+        names, so only rules added on top of those are spelled out.
+        """
+        ordered = [
+            rule.value
+            for rule in HouseRule
+            if rule in self.house_rules and rule not in self.custom_house_rules
+        ]
         return "-".join([self.name, *ordered])
 
     def with_house_rules(self, names: Iterable[str]) -> Rules:
         added = tuple(find_house_rule(name) for name in names)
         kept = (*self.house_rules, *self.redundant_house_rules, *added)
-        return Rules(self.variant, kept, self.custom_name, self.custom_title)
+        return Rules(self.variant, kept, self.custom_name, self.custom_title, self.custom_house_rules)
 
 
 def is_variant_file(spec: str) -> bool:
@@ -289,6 +298,7 @@ def load_variant_file(path: Path) -> Rules:
         raise VariantFileError(f"{path}: 'house_rules' must be a list of names")
     try:
         variant = find_variant(base)
-        return Rules(variant, tuple(find_house_rule(r) for r in rules), name, title)
+        own = tuple(find_house_rule(r) for r in rules)
+        return Rules(variant, own, name, title, own)
     except (UnknownVariantError, UnknownHouseRuleError, ConflictingHouseRulesError) as error:
         raise VariantFileError(f"{path}: {error}") from None

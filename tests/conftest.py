@@ -1,4 +1,4 @@
-"""Shared test helpers: rasterizing PDF pages to look at them from tests."""
+"""Shared test helpers: rasterizing PDF pages to look at them from tests; the run's own sheet cache."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import pypdfium2
 import pytest
 from browsing import browser_page, chromium  # noqa: F401  (fixtures for the browser tests)
 from PIL import Image
+
+from sheetgen import cache
 
 # The scoring guide's worked card (RULES.md): 69 + 35 upper, 191 lower, with one bonus 395.
 WORKED_CARD = {
@@ -28,3 +30,12 @@ def rasterize(pdf: bytes, page: int = 0, dpi: int = 72) -> Image.Image:
 @pytest.fixture
 def raster():
     return rasterize
+
+
+@pytest.fixture(autouse=True, scope="session")
+def sheet_cache(tmp_path_factory):
+    """A cache of rendered sheets for this test run (commands in subprocesses too), never the user's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(cache.DIR_ENV, str(tmp_path_factory.mktemp("sheet-cache")))
+        patch.delenv(cache.OFF_ENV, raising=False)
+        yield

@@ -20,17 +20,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_plan_covers_every_variant_paper_and_layout():
-    """Per variant: 2 rule sheets, 8 score sheets (2 layouts x 2 papers x fillable or not), a scorekeeper."""
+    """Per variant: 2 rule sheets, 12 score sheets (2 layouts and half cards, 2 papers, fillable or not),
+    a scorekeeper."""
     jobs = plan()
     outputs = [output for job in jobs for output in job.outputs]
     assert len(outputs) == len(set(outputs))
     for variant in VARIANTS:
         mine = [o for o in outputs if f"-{variant.name}" in o and not o.startswith("records/")]
-        assert len(mine) == 11, variant.name
+        assert len(mine) == 15, variant.name
         assert f"scorekeeper-{variant.name}.html" in mine
         for paper in ("letter", "a4"):
             for layout in ("players", "series"):
                 assert f"scoresheet-{layout}-{variant.name}-{paper}-fillable.pdf" in mine
+            assert f"scoresheet-series-{variant.name}-{paper}-half.pdf" in mine
         assert {f"rules-{variant.name}.pdf", f"rules-{variant.name}-a4.pdf"} <= set(mine)
     examples = sorted(p.stem for p in (ROOT / "examples").glob("*.json"))
     assert sorted(

@@ -20,6 +20,7 @@ from sheetgen.variants import VARIANTS, load_rules
 INCH = 72.0
 HOSTILE = "<b>Ann & Bob</b>"
 LONG = "Maximilian Bartholomew Fitzgerald-Worthington of Lower Slaughter"[:60]
+FITS = "Renée Müller-Lüdenscheid"  # wraps at its space and its hyphen in a six-column head
 
 
 @cache
@@ -199,24 +200,34 @@ def test_hostile_names_print_literally(layout):
 @pytest.mark.parametrize("layout", ["players"])
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_long_name_stays_inside_its_head(layout, paper):
-    """A 60-character name shrinks and wraps, every line inside its head cell."""
-    assert len(LONG) == 60
+    """A long name shrinks and wraps at its space and hyphen, every line inside its head cell."""
+    names = (HOSTILE, FITS, "A", "B", "C", "D")
     geometry = sheet_geometry(layout, paper)
-    (page,) = read(sheet(layout, paper, names=(HOSTILE, LONG))).pages
+    (page,) = read(sheet(layout, paper, names=names)).pages
     head = geometry.heads[1]
     runs = [r for r in text_runs(page) if head.contains(r[1], r[2], tolerance=4)]
-    assert "".join(r[0] for r in runs).replace(" ", "") == LONG.replace(" ", "")
+    assert [r[0].strip() for r in runs] == ["Renée", "Müller-", "Lüdenscheid"]
     for text, x, y, size in runs:
         assert head.contains(x, y) and head.contains(x + text_width(text, size), y + size * 0.8), text
 
 
+def test_a_name_that_cannot_fit_is_one_line_naming_it(tmp_path, monkeypatch):
+    """A 60-character name is too long for six columns even at 8 pt: exit 2, one line, no file."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["scoresheet", "--names", f"Ann,{LONG},C,D,E,F"])
+    assert result.exit_code == 2 and not (tmp_path / "output").exists()
+    assert result.output.strip().splitlines() == [
+        f"Error: --names: the name {LONG!r} does not fit its column even at 8 pt; shorten it"
+    ]
+
+
 def test_seven_names_continue_on_a_second_page():
-    """Names beyond six start a new page with its own columns and fields."""
+    """Seven names split evenly, four and three, each page with its own columns and fields."""
     names = tuple(f"Player{n}" for n in range(1, 8))
     reader = read(sheet(names=names, fillable=True))
     first, second = reader.pages
-    assert "Player6" in first.extract_text() and "Player7" not in first.extract_text()
-    assert "Player7" in second.extract_text()
+    assert "Player4" in first.extract_text() and "Player5" not in first.extract_text()
+    assert "Player5" in second.extract_text() and "Player7" in second.extract_text()
     fields = reader.get_fields()
     assert "p7.grand_total" in fields and "p8.aces" not in fields
 
@@ -319,6 +330,8 @@ def test_cli_writes_the_sheet_and_prints_its_path(args, expected, tmp_path, monk
         (["--names", "Ann,Bo\tb"], "control character U+0009"),
         (["--players", "2", "--names", "A,B,C"], "3 names"),
         (["--players", "7"], "--players"),
+        (["--title", "x" * 81], "--title: the title is 81 characters; at most 80"),
+        (["--layout", "players", "--card", "half"], "--card half"),
         (["--paper", "legal"], "--paper"),
     ],
 )
