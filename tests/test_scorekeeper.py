@@ -116,6 +116,17 @@ def test_user_text_cannot_break_out_of_the_page(tmp_path):
     assert next(v for v in data["variants"] if v["name"] == "ours")["base"] == "c2406"
 
 
+def test_a_custom_variant_page_keeps_its_own_house_rules():
+    """our-house's page names the house rules added on top of its file's; its slug is its file name's."""
+    rules = load_rules(str(ROOT / "examples" / "our-house.toml"), ["series"])
+    data = blob(render_scorekeeper(rules))
+    assert data["page"]["variant"] == "our-house" and data["page"]["house_rules"] == ["series"]
+    assert data["page"]["slug"] == rules.slug == "our-house-series"
+    ours = next(v for v in data["variants"] if v["name"] == "our-house")
+    assert ours["house_rules"] == [r.value for r in rules.custom_house_rules]
+    assert {"our-house", "our-house-series"} <= set(data["rulesets"])
+
+
 def test_build_writes_one_scorekeeper_per_variant_and_lists_them(tmp_path):
     """`sheetgen build` writes scorekeeper-<variant>.html for each variant and links it on the index."""
     jobs = [job for job in plan() if job.kind == "scorekeeper"]
