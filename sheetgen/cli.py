@@ -17,9 +17,18 @@ import click
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.inputs import forget_inputs
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    STDOUT,
+    check_destination,
+    rules_file_name,
+    scoresheet_file_name,
+    write_output,
+)
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
+from sheetgen.text import printable
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
 NAME_WIDTH = 14
@@ -30,6 +39,31 @@ class UserError(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
+
+
+INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
+
+
+class Commands(click.Group):
+    """The command group; Ctrl-C ends any command quietly with exit code 130."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+class OutputPath(click.Path):
+    """An output path; an empty one is a one-line error, not the current folder."""
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        if isinstance(value, str) and not value.strip():
+            raise UserError("-o/--output: the path is empty")
+        return super().convert(value, param, ctx)
+
 
 @contextmanager
 def user_errors() -> Iterator[None]:
@@ -39,19 +73,28 @@ def user_errors() -> Iterator[None]:
     except SheetgenError as error:
         raise UserError(str(error)) from None
     except OSError as error:
-        raise UserError(f"cannot write {error.filename or ''}: {error.strerror or error}") from None
+        where = printable(str(error.filename)) if error.filename else "sheetgen"
+        raise UserError(f"{where}: {error.strerror or error}") from None
+
+
+def _check(path: Path) -> None:
+    """Refuse a bad destination before the costly rendering."""
+    with user_errors():
+        check_destination(path)
 
 
 def _write(path: Path, data: bytes) -> None:
     with user_errors():
-        write_atomic(path, data)
-    click.echo(str(path))
+        write_output(path, data)
+    if path != STDOUT:
+        click.echo(printable(str(path)))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 def cli() -> None:
     """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
+    forget_inputs()
 
 
 @cli.command()
@@ -112,7 +155,9 @@ def variants() -> None:
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@click.option(
+    "-o", "--output", type=OutputPath(dir_okay=False, path_type=Path), help="The PDF to write; - for stdout."
+)
 def scoresheet(
     layout: str,
     players: int | None,
@@ -147,8 +192,9 @@ def scoresheet(
         warning = glyph_warning(f"--names, name {n}", name, NAME_FONT)
         if warning:
             click.echo(f"Warning: {warning}", err=True)
-    data = render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable)
-    _write(output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable), data)
+    target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable)
+    _check(target)
+    _write(target, render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable))
 
 
 @cli.command()
@@ -156,8 +202,9 @@ def scoresheet(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path),
-    help="A folder for one PDF per record (default output/), or a .pdf file for one record or --combine.",
+    type=OutputPath(path_type=Path),
+    help="A folder for one PDF per record (default output/), or a .pdf file (- for stdout) "
+    "for one record or --combine.",
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
@@ -167,6 +214,11 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
     RECORDS are JSON record files or folders of them. Each record is checked
     first: an invalid one is reported in one line and nothing is written for
     it, the valid ones still print, and the exit code is then 2.
+
+    In a folder, each record's PDF is named after the record file: r.json
+    gives r.pdf. Records with the same name get their folder's name in front
+    (a/x/r.json gives r.pdf, b/x/r.json gives x-r.pdf), then a number
+    (c/x/r.json gives x-r-2.pdf), so no PDF of the run replaces another.
 
     Example: sheetgen fill examples/ -o output/records
     """
@@ -182,7 +234,9 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@click.option(
+    "-o", "--output", type=OutputPath(dir_okay=False, path_type=Path), help="The PDF to write; - for stdout."
+)
 def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path | None) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
@@ -194,16 +248,16 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
-    _write(
-        output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), render_rulesheet(chosen, paper)
-    )
+    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
+    _check(target)
+    _write(target, render_rulesheet(chosen, paper))
 
 
 @cli.command()
 @click.option(
     "-o",
     "--output",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
 )
@@ -229,8 +283,9 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
 
     with user_errors():
         jobs = plan(variants, house_rules)
-    result = build_all(output, jobs, progress=sys.stderr.isatty())
-    click.echo(f"{output / 'index.html'}: {result.summary}")
+    with user_errors():
+        result = build_all(output, jobs, progress=sys.stderr.isatty())
+    click.echo(f"{printable(str(output / 'index.html'))}: {result.summary}")
 
 
 def _cell(text: str, width: int = NAME_WIDTH) -> str:

@@ -43,3 +43,7 @@ class DiceError(RecordError):
 
 class ImpossibleScoreError(RecordError):
     """A number written in a box that the box can never score."""
+
+
+class OutputError(SheetgenError):
+    """A destination that cannot be written, or must not be: an input, a device, a folder."""
