@@ -67,10 +67,8 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
         note_input(path)
     files = list(expand(paths))
     to_file = output is not None and (output == STDOUT or output.suffix.lower() == ".pdf")
-    if to_file and not combine and len(files) > 1:
-        raise SheetgenError(
-            f"{printable(str(output))}: one file takes one record; give a folder, or add --combine"
-        )
+    if output is not None:
+        _check_output(output, to_file, combine or len(files) == 1)
     loaded: list[tuple[Path, Record]] = []
     failures = 0
     for path in files:
@@ -102,6 +100,17 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
         for record, target in bar:
             _write(target, filler.pdf([record]))
     return failures
+
+
+def _check_output(output: Path, to_file: bool, one_file: bool) -> None:
+    """-o names one PDF for one record or --combine, else a folder; never an input."""
+    shown = printable(str(output))
+    if to_file and not one_file:
+        raise SheetgenError(f"{shown}: one file takes one record; give a folder, or add --combine")
+    if to_file or not output.is_dir():
+        check_destination(output)
+    if not to_file and output.exists() and not output.is_dir():
+        raise SheetgenError(f"{shown}: is not a folder; -o takes a folder, or a .pdf file")
 
 
 def _write(target: Path, pdf: bytes) -> None:

@@ -45,7 +45,6 @@ from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_varian
 MANIFEST = ".sheetgen-build.json"
 MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
 MANIFEST_LIMIT = 16 * 1024 * 1024
-LOCK = ".sheetgen-build.lock"
 STAGING = ".sheetgen-staging"  # new files wait here until every job has rendered
 THUMB_WIDTH = 240  # pixels
 LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
@@ -299,17 +298,18 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """One build at a time in a folder; a second one says so and waits."""
-    with open(folder / LOCK, "a") as lock:
+    """One build at a time in a folder (a lock on the folder itself); a second one says so and waits."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            click.echo(
-                f"Waiting: another build is writing to {printable(str(folder))}; this one follows it",
-                err=True,
-            )
-            fcntl.flock(lock, fcntl.LOCK_EX)
+            shown = printable(str(folder))
+            click.echo(f"Waiting: another build is writing to {shown}; this one follows it", err=True)
+            fcntl.flock(fd, fcntl.LOCK_EX)
         yield
+    finally:
+        os.close(fd)
 
 
 def _stage(staging: Path, folder: Path, name: str, data: bytes) -> None:
@@ -334,6 +334,7 @@ def build(
     """
     start = time.perf_counter()
     jobs = plan() if jobs is None else jobs
+    created = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with _locked(folder):
@@ -341,6 +342,10 @@ def build(
     except OSError as error:
         where = printable(str(error.filename or folder))
         raise OutputError(f"{where}: cannot write: {error.strerror or error}") from None
+    finally:
+        if created:
+            with suppress(OSError):
+                folder.rmdir()  # only if the build failed and left it empty
 
 
 def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -> BuildResult:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
+from functools import lru_cache
 from io import BytesIO
 
 from pypdf import PdfReader
@@ -93,11 +94,17 @@ class _Copied(PDFObject):
         return b"".join(parts)
 
 
+@lru_cache(maxsize=2)
+def _reader(pdf: bytes) -> PdfReader:
+    """One parse per blank, shared by its pages: a ten-page blank is parsed once, not ten times."""
+    return PdfReader(BytesIO(pdf))
+
+
 class ImportedPage:
     """One page of a PDF, ready to be drawn as a form in any ReportLab canvas."""
 
     def __init__(self, pdf: bytes, page_number: int = 0) -> None:
-        reader = PdfReader(BytesIO(pdf))
+        reader = _reader(pdf)
         page = reader.pages[page_number]
         self.key = hashlib.sha256(pdf).hexdigest()[:12] + f"p{page_number}"
         self.name = f"sheet{self.key}"
