@@ -339,9 +339,8 @@ def build(
         folder.mkdir(parents=True, exist_ok=True)
         with _locked(folder):
             return _build_locked(folder, jobs, progress, start)
-    except OSError as error:
-        where = printable(str(error.filename or folder))
-        raise OutputError(f"{where}: cannot write: {error.strerror or error}") from None
+    except OSError as error:  # the folder, its staging folder or a subfolder: name the folder
+        raise OutputError(f"{printable(str(folder))}: cannot write: {error.strerror or error}") from None
     finally:
         if created:
             with suppress(OSError):
@@ -364,6 +363,8 @@ def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -
     by_output = {output: job for job in jobs for output in job.outputs}
     bar = click.progressbar(length=len(pending), label="Rendering", file=sys.stderr) if progress else None
     try:
+        if pending:
+            staging.mkdir()  # fails at once in a folder that cannot be written
         for outputs in _results(pending):
             for output, pdf, png in outputs:
                 job = by_output[output]

@@ -56,13 +56,17 @@ class Commands(click.Group):
             raise click.exceptions.Exit(INTERRUPTED) from None
 
 
-class OutputPath(click.Path):
-    """An output path; an empty one is a one-line error, not the current folder."""
+class OutputPath(click.ParamType):
+    """An output path, checked when written (see output.check_destination); empty is an error."""
 
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
-        if isinstance(value, str) and not value.strip():
+    name = "path"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        if isinstance(value, Path):
+            return value
+        if not isinstance(value, str) or not value.strip():
             raise UserError("-o/--output: the path is empty")
-        return super().convert(value, param, ctx)
+        return Path(value)
 
 
 @contextmanager
@@ -155,9 +159,7 @@ def variants() -> None:
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
-@click.option(
-    "-o", "--output", type=OutputPath(dir_okay=False, path_type=Path), help="The PDF to write; - for stdout."
-)
+@click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 def scoresheet(
     layout: str,
     players: int | None,
@@ -202,7 +204,7 @@ def scoresheet(
 @click.option(
     "-o",
     "--output",
-    type=OutputPath(path_type=Path),
+    type=OutputPath(),
     help="A folder for one PDF per record (default output/), or a .pdf file (- for stdout) "
     "for one record or --combine.",
 )
@@ -234,9 +236,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True)
-@click.option(
-    "-o", "--output", type=OutputPath(dir_okay=False, path_type=Path), help="The PDF to write; - for stdout."
-)
+@click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path | None) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
@@ -257,7 +257,7 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
 @click.option(
     "-o",
     "--output",
-    type=OutputPath(file_okay=False, path_type=Path),
+    type=OutputPath(),
     default=Path("output"),
     show_default=True,
 )
