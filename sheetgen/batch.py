@@ -12,7 +12,14 @@ import click
 from sheetgen.errors import SheetgenError
 from sheetgen.fill import Filler
 from sheetgen.inputs import note_input
-from sheetgen.output import DEFAULT_OUTPUT_DIR, STDOUT, check_destination, paper_suffix, write_output
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    STDOUT,
+    check_destination,
+    making,
+    paper_suffix,
+    write_output,
+)
 from sheetgen.records import Record, load_record
 from sheetgen.text import printable
 
@@ -93,12 +100,15 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
         for warning in filler.warnings(record):
             click.echo(f"Warning: {printable(warning)}", err=True)
     if combine:
-        with _progress(records, "Filling") as bar:
-            _write(targets[0], filler.pdf(list(bar)))
+        with _progress(records, "Filling") as bar, making(targets[0]):
+            pdf = filler.pdf(list(bar))
+        _write(targets[0], pdf)
         return failures
     with _progress(list(zip(records, targets, strict=True)), "Filling") as bar:
         for record, target in bar:
-            _write(target, filler.pdf([record]))
+            with making(target):
+                pdf = filler.pdf([record])
+            _write(target, pdf)
     return failures
 
 

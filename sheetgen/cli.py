@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     STDOUT,
     check_destination,
+    making,
     rules_file_name,
     scoresheet_file_name,
     write_output,
@@ -87,8 +88,11 @@ def _check(path: Path) -> None:
         check_destination(path)
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, render: Callable[[], bytes]) -> None:
+    """Render, then write; any failure on the way is one line naming `path`."""
     with user_errors():
+        with making(path):
+            data = render()
         write_output(path, data)
     if path != STDOUT:
         click.echo(printable(str(path)))
@@ -196,7 +200,10 @@ def scoresheet(
             click.echo(f"Warning: {warning}", err=True)
     target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable)
     _check(target)
-    _write(target, render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable))
+    _write(
+        target,
+        lambda: render_scoresheet(rules, layout, paper, columns=players, names=listed, fillable=fillable),
+    )
 
 
 @cli.command()
@@ -250,7 +257,7 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
         chosen = load_rules(variant, house_rules)
     target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
     _check(target)
-    _write(target, render_rulesheet(chosen, paper))
+    _write(target, lambda: render_rulesheet(chosen, paper))
 
 
 @cli.command()

@@ -11,7 +11,8 @@ import os
 import re
 import sys
 import tempfile
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from sheetgen.errors import OutputError
@@ -35,14 +36,28 @@ def check_destination(path: Path) -> None:
     if is_input(path):
         raise OutputError(f"{shown}: is an input of this run; writing there would replace it")
     try:
-        mode = os.stat(path).st_mode
+        kind = file_kind(os.stat(path).st_mode)
     except FileNotFoundError:
-        return
+        kind = None
     except OSError as error:
         raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
-    kind = file_kind(mode)
     if kind:
         raise OutputError(f"{shown}: is {kind}; an output must be a regular file (or - for standard output)")
+    folder = Path(os.path.abspath(path)).parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{shown}: cannot write: the folder {printable(str(folder))} is read-only")
+
+
+@contextmanager
+def making(path: Path) -> Iterator[None]:
+    """Rendering for `path`: an OS error on the way (a full disk under the renderer's
+    temporary font files, say) becomes an OutputError naming `path`."""
+    try:
+        yield
+    except OSError as error:
+        raise OutputError(f"{printable(str(path))}: cannot make it: {error.strerror or error}") from None
 
 
 def write_output(path: Path, data: bytes) -> None:
