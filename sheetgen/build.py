@@ -16,6 +16,7 @@ import os
 import shutil
 import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -263,17 +264,27 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the whole pool quietly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _pool(count: int) -> ProcessPoolExecutor:
     """Workers start fresh ("spawn") and import WeasyPrint themselves."""
     workers = max(1, min(os.cpu_count() or 1, count))
-    return ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
-    )
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while workers are spawned, so they are born ignoring it.
+
+    A new Python keeps an ignored SIGINT ignored, so a Ctrl-C while a worker
+    starts or renders ends only the parent, which then stops the workers quietly.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set signal handlers
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
@@ -281,9 +292,11 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
         yield run_job(jobs[0])
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
-    pool = _pool(len(jobs))
+    with _interrupts_ignored():
+        pool = _pool(len(jobs))
+        futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
     try:
-        for future in as_completed([pool.submit(run_job, job) for job in longest_first]):
+        for future in as_completed(futures):
             yield future.result()
     except BaseException:
         # Ctrl-C or a failed job: drop the queue and stop the workers now, not after their
