@@ -66,19 +66,17 @@ def complete(name: str, data: bytes) -> bool:
 
 
 def test_damaged_outputs_are_rendered_again(site, copy):
-    """A PDF cut to 100 bytes, one zero-filled, an emptied preview: those three are redone, exactly."""
+    """PDFs cut to 100 bytes, zero-filled or emptied, an emptied preview: those four redone, exactly."""
     _, original, _ = site
-    cut, zeroed, emptied = (
-        "rules-official.pdf",
-        "rules-official-a4.pdf",
-        "thumbs/scoresheet-players-official-letter.png",
-    )
+    cut, zeroed = "rules-official.pdf", "rules-official-a4.pdf"
+    emptied, preview = "scoresheet-players-official-letter.pdf", "thumbs/scoresheet-series-official-a4.png"
     (copy / cut).write_bytes(original[cut][:100])
     (copy / zeroed).write_bytes(bytes(len(original[zeroed])))
     (copy / emptied).write_bytes(b"")
+    (copy / preview).write_bytes(b"")
     result = run(["build", "--variant", "official", "-o", str(copy)], copy.parent)
     assert result.returncode == 0, result.stderr
-    assert " 3 files written" in result.stdout
+    assert " 4 files written" in result.stdout
     assert files(copy) == original
 
 
