@@ -28,7 +28,7 @@ from sheetgen.output import (
     scoresheet_file_name,
     write_output,
 )
-from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
+from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text, load_record
 from sheetgen.text import printable
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
@@ -194,6 +194,8 @@ def scoresheet(
         )
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
+    if len(listed) > MAX_PLAYERS:
+        raise UserError(f"--names gives {len(listed)} names; a sheet takes at most {MAX_PLAYERS}")
     for n, name in enumerate(listed, 1):
         warning = glyph_warning(f"--names, name {n}", name, NAME_FONT)
         if warning:

@@ -386,6 +386,7 @@ CASES = [
     ("names with ESC", {}, ["scoresheet", "--names", "\x1b[2JAnn"], "U+001B"),
     ("names with LRI", {}, ["scoresheet", "--names", "A\u2066nn"], "U+2066"),
     ("names too long", {}, ["scoresheet", "--names", "x" * 201], "at most 200"),
+    ("61 names", {}, ["scoresheet", "--names", ",".join(f"P{n}" for n in range(61))], "at most 60"),
     ("scoresheet variant fifo", {"v.toml": FIFO}, ["scoresheet", "--variant", "v.toml"], "is a FIFO"),
     (
         "scoresheet -o the variant",
