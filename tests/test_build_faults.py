@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_faults import SHEETGEN, assert_one_line, files, read_only, run, temporaries
+from test_faults import SHEETGEN, STOPPED, assert_one_line, files, read_only, run, temporaries
 
 from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
@@ -215,7 +215,7 @@ def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
     os.killpg(process.pid, getattr(signal, how))
     _, stderr = process.communicate(timeout=120)
     if how == "SIGINT":
-        assert process.returncode in (130, 0) and stderr == "", stderr
+        assert process.returncode in STOPPED and stderr == "", stderr
         assert temporaries(copy) == []
     now = files(copy)
     for name, data in now.items():
