@@ -8,14 +8,19 @@ and the parsed stylesheets for all the documents they render.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import multiprocessing
 import os
+import shutil
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -23,18 +28,25 @@ import click
 
 from sheetgen import __version__
 from sheetgen.cache import code_hash, rulesheet_pdf, scoresheet_pdf
+from sheetgen.errors import OutputError, SheetgenError
 from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.inputs import parse_json, read_input, tracking
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     paper_suffix,
     rules_file_name,
     scoresheet_file_name,
+    sweep,
     write_atomic,
 )
 from sheetgen.resources import EXAMPLES_DIR, TEMPLATES_DIR
+from sheetgen.text import printable
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
 MANIFEST = ".sheetgen-build.json"
+MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
+MANIFEST_LIMIT = 16 * 1024 * 1024
+STAGING = ".sheetgen-staging"  # new files wait here until every job has rendered
 THUMB_WIDTH = 240  # pixels
 LAYOUT_NAMES = {
     "players": "six players",
@@ -56,6 +68,7 @@ class Job:
     fillable: bool = False
     records: tuple[str, ...] = ()
     card: str = "full"
+    depends: tuple[str, ...] = ()  # other files the job reads: the variant files records name
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -66,7 +79,7 @@ class Job:
         """Everything the job's files depend on: code, templates, options, data files."""
         digest = hashlib.sha256(code_hash().encode())
         digest.update(json.dumps(asdict(self), sort_keys=True).encode())
-        for path in (self.variant, *self.records):
+        for path in (self.variant, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
@@ -116,14 +129,25 @@ def _example_jobs() -> Iterator[Job]:
     paths = sorted(EXAMPLES_DIR.glob("*.json"))
     if not paths:
         return
-    records = [load_record(path) for path in paths]
+    with tracking() as read:
+        records = [load_record(path) for path in paths]
+    depends = tuple(sorted(str(p) for p in read - {path.resolve() for path in paths}))
     for paper in PAPERS:
         outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
         meta = tuple(
             _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
             for r, path in zip(records, paths, strict=True)
         )
-        yield Job("records", OFFICIAL.name, (), paper, outputs, records=tuple(map(str, paths)), meta=meta)
+        yield Job(
+            "records",
+            OFFICIAL.name,
+            (),
+            paper,
+            outputs,
+            records=tuple(map(str, paths)),
+            depends=depends,
+            meta=meta,
+        )
 
 
 def _record_layout(record) -> str:
@@ -191,10 +215,53 @@ class BuildResult:
 
 
 def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
-    try:
-        return json.loads((folder / MANIFEST).read_text())["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+    """The files an earlier build wrote; a corrupt or foreign manifest is reported and ignored."""
+    path = folder / MANIFEST
+    if not path.exists():
         return {}
+    try:
+        data = parse_json(read_input(path, MANIFEST_LIMIT, "build record", remember=False), MANIFEST)
+        if data.get("format") != MANIFEST_FORMAT:
+            raise SheetgenError("not written by this sheetgen")
+        files = data["files"]
+        if not all(isinstance(v, dict) and _is_entry(v) for v in files.values()):
+            raise SheetgenError("a file entry is damaged")
+    except (SheetgenError, AttributeError, KeyError, TypeError) as error:
+        reason = str(error) if isinstance(error, SheetgenError) else "not in the expected shape"
+        click.echo(
+            f"Notice: {printable(str(path))}: {reason.removeprefix(MANIFEST + ': ')}; rebuilding everything",
+            err=True,
+        )
+        return {}
+    return files
+
+
+def _is_entry(entry: dict[str, object]) -> bool:
+    return all(isinstance(value, str) for value in entry.values()) and all(
+        str(entry.get(key, "")).isdigit() for key in ("bytes", "thumb_bytes")
+    )
+
+
+def _reusable(folder: Path, output: str, entry: dict[str, str] | None, digest: str) -> bool:
+    """Made from the same inputs, and the PDF and its preview are still the bytes written."""
+    return (
+        entry is not None
+        and entry.get("hash") == digest
+        and _intact(folder / output, entry["bytes"], entry.get("sha256"))
+        and _intact(folder / _thumb_name(output), entry["thumb_bytes"], entry.get("thumb_sha256"))
+    )
+
+
+def _intact(path: Path, size: str, digest: str | None) -> bool:
+    """Whether a file still has the bytes it was written with."""
+    try:
+        return path.stat().st_size == int(size) and _sha256(path.read_bytes()) == digest
+    except OSError:
+        return False
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def _pool(count: int) -> ProcessPoolExecutor:
@@ -203,52 +270,145 @@ def _pool(count: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while workers are spawned, so they are born ignoring it.
+
+    A new Python keeps an ignored SIGINT ignored, so a Ctrl-C while a worker
+    starts or renders ends only the parent, which then stops the workers quietly.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set signal handlers
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
     if len(jobs) == 1:
         yield run_job(jobs[0])
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
-    with _pool(len(jobs)) as pool:
-        for future in as_completed([pool.submit(run_job, job) for job in longest_first]):
+    with _interrupts_ignored():
+        pool = _pool(len(jobs))
+        futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
+    try:
+        for future in as_completed(futures):
             yield future.result()
+    except BaseException:
+        # Ctrl-C or a failed job: drop the queue and stop the workers now, not after their
+        # jobs; the executor has no public way to stop a running job, hence `_processes`.
+        workers = list(pool._processes.values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        raise
+    pool.shutdown()
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """One build at a time in a folder (a lock on the folder itself); a second one says so and waits."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            shown = printable(str(folder))
+            click.echo(f"Waiting: another build is writing to {shown}; this one follows it", err=True)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _stage(staging: Path, folder: Path, name: str, data: bytes) -> None:
+    """A new file into the staging folder; an error names where it was going."""
+    path = staging / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as error:
+        shown = printable(str(folder / name))
+        raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
 
 
 def build(
     folder: Path = DEFAULT_OUTPUT_DIR, jobs: list[Job] | None = None, progress: bool = False
 ) -> BuildResult:
-    """Render what changed, reuse the rest, and write the index page."""
+    """Render what changed, reuse the rest, and write the index page.
+
+    New files are rendered into a staging folder and moved into place only
+    when every job has succeeded, so a failed or interrupted build leaves the
+    previous site as it was. Any write error is an OutputError naming the file.
+    """
     start = time.perf_counter()
     jobs = plan() if jobs is None else jobs
+    created = not folder.exists()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with _locked(folder):
+            return _build_locked(folder, jobs, progress, start)
+    except OSError as error:  # the folder, its staging folder or a subfolder: name the folder
+        raise OutputError(f"{printable(str(folder))}: cannot write: {error.strerror or error}") from None
+    finally:
+        if created:
+            with suppress(OSError):
+                folder.rmdir()  # only if the build failed and left it empty
+
+
+def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -> BuildResult:
+    staging = folder / STAGING
+    shutil.rmtree(staging, ignore_errors=True)  # what a killed build left
+    sweep(folder)
     manifest = _load_manifest(folder)
     result = BuildResult()
     pending, hashes = [], {}
     for job in jobs:
         digest = hashes[job] = job.inputs_hash()
-        files = [*job.outputs, *(_thumb_name(o) for o in job.outputs)]
-        if all(manifest.get(o, {}).get("hash") == digest for o in job.outputs) and all(
-            (folder / f).is_file() for f in files
-        ):
+        if all(_reusable(folder, output, manifest.get(output), digest) for output in job.outputs):
             result.reused.extend(job.outputs)
         else:
             pending.append(job)
     by_output = {output: job for job in jobs for output in job.outputs}
     bar = click.progressbar(length=len(pending), label="Rendering", file=sys.stderr) if progress else None
-    for outputs in _results(pending):
-        for output, pdf, png in outputs:
-            job = by_output[output]
-            write_atomic(folder / _thumb_name(output), png)
-            write_atomic(folder / output, pdf)
-            meta = job.meta[job.outputs.index(output)] if job.meta else {}
-            manifest[output] = {**meta, "hash": hashes[job], "bytes": str(len(pdf))}
-            result.written.append(output)
+    try:
+        if pending:
+            staging.mkdir()  # fails at once in a folder that cannot be written
+        for outputs in _results(pending):
+            for output, pdf, png in outputs:
+                job = by_output[output]
+                _stage(staging, folder, _thumb_name(output), png)
+                _stage(staging, folder, output, pdf)
+                meta = job.meta[job.outputs.index(output)] if job.meta else {}
+                manifest[output] = {
+                    **meta,
+                    "hash": hashes[job],
+                    "bytes": str(len(pdf)),
+                    "sha256": _sha256(pdf),
+                    "thumb_bytes": str(len(png)),
+                    "thumb_sha256": _sha256(png),
+                }
+                result.written.append(output)
+            if bar is not None:
+                bar.update(1)
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.render_finish()
+            bar.render_finish()
+        for output in result.written:
+            for name in (_thumb_name(output), output):
+                (folder / name).parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staging / name, folder / name)
+    finally:
+        with suppress(OSError):
+            shutil.rmtree(staging)
     # This build's files first, then those of earlier builds (other variants, house rules) still there.
     listed = [*by_output, *(o for o in manifest if o not in by_output and (folder / o).is_file())]
     current = {o: manifest[o] for o in listed if o in manifest}
-    write_atomic(folder / MANIFEST, json.dumps({"files": current}, indent=1).encode())
+    manifest_data = {"format": MANIFEST_FORMAT, "files": current}
+    write_atomic(folder / MANIFEST, json.dumps(manifest_data, indent=1).encode())
     write_atomic(folder / "index.html", index_page(current).encode())
     result.seconds = time.perf_counter() - start
     return result

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,9 +17,19 @@ import click
 from sheetgen import __version__, cache
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import CARDS, LAYOUTS, PAPERS
+from sheetgen.inputs import forget_inputs
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
-from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    STDOUT,
+    check_destination,
+    making,
+    rules_file_name,
+    scoresheet_file_name,
+    write_output,
+)
+from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text, load_record
+from sheetgen.text import printable
 from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
 
 PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
@@ -32,6 +42,35 @@ class UserError(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
+
+
+INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
+
+
+class Commands(click.Group):
+    """The command group; Ctrl-C ends any command quietly with exit code 130."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+class OutputPath(click.ParamType):
+    """An output path, checked when written (see output.check_destination); empty is an error."""
+
+    name = "path"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        if isinstance(value, Path):
+            return value
+        if not isinstance(value, str) or not value.strip():
+            raise UserError("-o/--output: the path is empty")
+        return Path(value)
+
 
 @contextmanager
 def user_errors() -> Iterator[None]:
@@ -41,7 +80,8 @@ def user_errors() -> Iterator[None]:
     except SheetgenError as error:
         raise UserError(str(error)) from None
     except OSError as error:
-        raise UserError(f"cannot write {error.filename or ''}: {error.strerror or error}") from None
+        where = printable(str(error.filename)) if error.filename else "sheetgen"
+        raise UserError(f"{where}: {error.strerror or error}") from None
 
 
 def warn_redundant(rules: Rules, where: str = "") -> None:
@@ -50,10 +90,20 @@ def warn_redundant(rules: Rules, where: str = "") -> None:
         click.echo(f"Warning: {where}{rules.redundancy_warning}", err=True)
 
 
-def _write(path: Path, data: bytes) -> None:
+def _check(path: Path) -> None:
+    """Refuse a bad destination before the costly rendering."""
     with user_errors():
-        write_atomic(path, data)
-    click.echo(str(path))
+        check_destination(path)
+
+
+def _write(path: Path, render: Callable[[], bytes]) -> None:
+    """Render, then write; any failure on the way is one line naming `path`."""
+    with user_errors():
+        with making(path):
+            data = render()
+        write_output(path, data)
+    if path != STDOUT:
+        click.echo(printable(str(path)))
 
 
 def _no_cache(context: click.Context, _parameter: click.Parameter, value: bool) -> None:
@@ -75,10 +125,11 @@ no_cache_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 def cli() -> None:
     """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
+    forget_inputs()
 
 
 @cli.command()
@@ -146,7 +197,7 @@ def variants() -> None:
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def scoresheet(
     layout: str | None,
@@ -191,22 +242,27 @@ def scoresheet(
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
+    if len(listed) > MAX_PLAYERS:
+        raise UserError(f"--names gives {len(listed)} names; a sheet takes at most {MAX_PLAYERS}")
     texts = [(f"--names, name {n}", name) for n, name in enumerate(listed, 1)]
     for where, text in [*texts, *([("--title", title)] if title else [])]:
         warning = glyph_warning(where, text, NAME_FONT)
         if warning:
             click.echo(f"Warning: {warning}", err=True)
-    with user_errors():
+    target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable, card)
+    _check(target)
+
+    def render() -> bytes:
         try:
-            data = cache.scoresheet_pdf(
+            return cache.scoresheet_pdf(
                 rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
             )
         except NameFitError as error:
             raise SheetgenError(f"--names: {error}") from None
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
-    name = scoresheet_file_name(rules.slug, layout, paper, fillable, card)
-    _write(output or DEFAULT_OUTPUT_DIR / name, data)
+
+    _write(target, render)
 
 
 @cli.command()
@@ -214,8 +270,9 @@ def scoresheet(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path),
-    help="A folder for one PDF per record (default output/), or a .pdf file for one record or --combine.",
+    type=OutputPath(),
+    help="A folder for one PDF per record (default output/), or a .pdf file (- for stdout) "
+    "for one record or --combine.",
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
@@ -234,6 +291,11 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
     first: an invalid one is reported in one line and nothing is written for
     it, the valid ones still print, and the exit code is then 2.
 
+    In a folder, each record's PDF is named after the record file: r.json
+    gives r.pdf. Records with the same name get their folder's name in front
+    (a/x/r.json gives r.pdf, b/x/r.json gives x-r.pdf), then a number
+    (c/x/r.json gives x-r-2.pdf), so no PDF of the run replaces another.
+
     Example: sheetgen fill examples/ -o output/records
     """
     from sheetgen.batch import fill_records
@@ -249,7 +311,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def rules(
     variant: str, house_rules: tuple[str, ...], paper: str, title: str | None, output: Path | None
@@ -267,18 +329,23 @@ def rules(
         warn_redundant(chosen)
         if title is not None:
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
+    _check(target)
+
+    def render() -> bytes:
         try:
-            data = cache.rulesheet_pdf(chosen, paper, title=title)
+            return cache.rulesheet_pdf(chosen, paper, title=title)
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
-    _write(output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), data)
+
+    _write(target, render)
 
 
 @cli.command()
 @click.option(
     "-o",
     "--output",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(),
     default=Path("output"),
     show_default=True,
 )
@@ -308,8 +375,9 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
         jobs = plan(variants, house_rules)
     for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
         warn_redundant(rules)
-    result = build_all(output, jobs, progress=sys.stderr.isatty())
-    click.echo(f"{output / 'index.html'}: {result.summary}")
+    with user_errors():
+        result = build_all(output, jobs, progress=sys.stderr.isatty())
+    click.echo(f"{printable(str(output / 'index.html'))}: {result.summary}")
 
 
 def _cell(text: str, width: int = NAME_WIDTH) -> str:
