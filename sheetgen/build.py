@@ -1,9 +1,11 @@
-"""`sheetgen build`: every downloadable sheet, rendered in parallel, reused when unchanged.
+"""`sheetgen build`: every downloadable sheet and the website, rendered in parallel, reused when unchanged.
 
 The parent process plans the jobs and hashes their inputs; it never imports
 WeasyPrint, so a rebuild with nothing changed costs only the hashing. Worker
 processes import the renderers themselves and keep one font configuration
-and the parsed stylesheets for all the documents they render.
+and the parsed stylesheets for all the documents they render. The rules
+pages are jobs too, hashed like the sheets but cheap enough to render in the
+parent; index.html is written from the manifest, and only when it changes.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from pathlib import Path
 import click
 
 from sheetgen import __version__
-from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.geometry import COLUMNS, LAYOUTS, PAPERS
+from sheetgen.guide import difference
+from sheetgen.model import MAX_GAMES_IN_SERIES, NUMBER_WORDS
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     paper_suffix,
@@ -32,18 +36,23 @@ from sheetgen.output import (
     write_atomic,
 )
 from sheetgen.resources import EXAMPLES_DIR, PACKAGE_DIR, TEMPLATES_DIR
+from sheetgen.site import PAPER_LABELS, render_index, rules_page_name
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
 MANIFEST = ".sheetgen-build.json"
-THUMB_WIDTH = 240  # pixels
+THUMB_WIDTH = 480  # pixels: shown 240 CSS px wide or more, sharp on high-density screens
 LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
+CARD_TITLES = {
+    "players": f"Score sheet, {COLUMNS} players",
+    "series": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game card",
+}
 
 
 @dataclass(frozen=True)
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet" or "records"
+    kind: str  # "rules", "scoresheet", "records" or "page"
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -51,6 +60,7 @@ class Job:
     layout: str | None = None
     fillable: bool = False
     records: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()  # a page's sibling files it may link to
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -65,6 +75,13 @@ class Job:
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
+
+    @property
+    def files(self) -> list[str]:
+        """Every file the job writes: its outputs, and a preview of each PDF."""
+        if self.kind == "page":
+            return list(self.outputs)
+        return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
 
 
 @cache
@@ -83,29 +100,41 @@ def _thumb_name(output: str) -> str:
     return f"thumbs/{output.removesuffix('.pdf').replace('/', '-')}.png"
 
 
-def _describe(rules: Rules, kind: str, paper: str, layout: str = "") -> dict[str, str]:
-    """What the index page says about a file."""
+def _describe(
+    rules: Rules, kind: str, paper: str, layout: str = "", card: str = "", fillable: bool = False
+) -> dict[str, str]:
+    """What the index page says about a file: its variant, and a human label, "card · option"."""
+    option = " · ".join([PAPER_LABELS.get(paper, ""), *(["fillable"] if fillable else [])])
+    card = card or kind
     return {
         "variant": rules.name,
         "title": rules.title,
+        "slug": rules.slug,
+        "summary": difference(rules),
         "house_rules": ", ".join(rule.label for rule in rules.house_rules) or "none",
         "kind": kind,
-        "paper": "A4" if paper == "a4" else "Letter",
+        "paper": PAPER_LABELS.get(paper, ""),
         "layout": LAYOUT_NAMES.get(layout, ""),
+        "card": card,
+        "option": option,
+        "label": f"{card} · {option}" if option else card,
     }
 
 
 def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     rules = load_rules(spec, house_rules)
-    for paper in PAPERS:
+    rule_sheets = tuple(rules_file_name(rules.slug, paper) for paper in PAPERS)
+    meta = (_describe(rules, "Rules page", ""),)
+    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=rule_sheets, meta=meta)
+    for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, "Rule sheet", paper),)
-        yield Job("rules", spec, house_rules, paper, (rules_file_name(rules.slug, paper),), meta=meta)
+        yield Job("rules", spec, house_rules, paper, (name,), meta=meta)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 name = scoresheet_file_name(rules.slug, layout, paper, fillable)
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
-                meta = (_describe(rules, kind, paper, layout),)
+                meta = (_describe(rules, kind, paper, layout, CARD_TITLES[layout], fillable),)
                 yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
 
 
@@ -121,6 +150,7 @@ def _example_jobs() -> Iterator[Job]:
         outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
         meta = tuple(
             _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
+            | {"card": r.title or path.stem}
             for r, path in zip(records, paths, strict=True)
         )
         yield Job("records", OFFICIAL.name, (), paper, outputs, records=tuple(map(str, paths)), meta=meta)
@@ -143,8 +173,12 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
     return [*jobs, *_example_jobs()]
 
 
-def run_job(job: Job) -> list[tuple[str, bytes, bytes]]:
-    """Render one job in a worker: (output path, PDF, PNG thumbnail) per file."""
+def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
+    """Render one job: (output path, PDF, PNG thumbnail) per file, or (path, HTML, None) for a page."""
+    if job.kind == "page":
+        from sheetgen.site import render_rules_page
+
+        return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
     if job.kind == "rules":
         from sheetgen.rulesheet import render_rulesheet
 
@@ -203,9 +237,14 @@ def _pool(count: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
-    if len(jobs) == 1:
-        yield run_job(jobs[0])
+def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:
+    """Pages render here, at once; sheets in the worker pool (or here, when there is only one)."""
+    for job in jobs:
+        if job.kind == "page":
+            yield run_job(job)
+    jobs = [job for job in jobs if job.kind != "page"]
+    if len(jobs) <= 1:
+        yield from map(run_job, jobs)
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
     with _pool(len(jobs)) as pool:
@@ -224,9 +263,8 @@ def build(
     pending, hashes = [], {}
     for job in jobs:
         digest = hashes[job] = job.inputs_hash()
-        files = [*job.outputs, *(_thumb_name(o) for o in job.outputs)]
         if all(manifest.get(o, {}).get("hash") == digest for o in job.outputs) and all(
-            (folder / f).is_file() for f in files
+            (folder / f).is_file() for f in job.files
         ):
             result.reused.extend(job.outputs)
         else:
@@ -236,7 +274,8 @@ def build(
     for outputs in _results(pending):
         for output, pdf, png in outputs:
             job = by_output[output]
-            write_atomic(folder / _thumb_name(output), png)
+            if png is not None:
+                write_atomic(folder / _thumb_name(output), png)
             write_atomic(folder / output, pdf)
             meta = job.meta[job.outputs.index(output)] if job.meta else {}
             manifest[output] = {**meta, "hash": hashes[job], "bytes": str(len(pdf))}
@@ -249,24 +288,14 @@ def build(
     listed = [*by_output, *(o for o in manifest if o not in by_output and (folder / o).is_file())]
     current = {o: manifest[o] for o in listed if o in manifest}
     write_atomic(folder / MANIFEST, json.dumps({"files": current}, indent=1).encode())
-    write_atomic(folder / "index.html", index_page(current).encode())
+    index = index_page(current, folder).encode()
+    if not (folder / "index.html").is_file() or (folder / "index.html").read_bytes() != index:
+        write_atomic(folder / "index.html", index)
     result.seconds = time.perf_counter() - start
     return result
 
 
-def index_page(files: dict[str, dict[str, str]]) -> str:
-    """A plain page listing every file with its details, link and preview."""
-    import jinja2
-
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True, undefined=jinja2.StrictUndefined
-    )
-    groups: dict[str, list[dict[str, str]]] = {}
-    for path, meta in files.items():
-        group = "Filled examples" if path.startswith("records/") else meta.get("title", "")
-        size = f"{int(meta.get('bytes', 0)) / 1024:.0f} KB"
-        groups.setdefault(group, []).append({**meta, "path": path, "thumb": _thumb_name(path), "size": size})
-    css = (TEMPLATES_DIR / "index" / "index.css").read_text()
-    return environment.get_template("index/index.html").render(
-        groups=groups, css=css, version=__version__, count=len(files)
-    )
+def index_page(files: dict[str, dict[str, str]], folder: Path) -> str:
+    """The site's front page: a section per variant with its pages and downloads, then the examples."""
+    thumbs = {path: _thumb_name(path) for path in files if path.endswith(".pdf")}
+    return render_index(files, folder, thumbs)
