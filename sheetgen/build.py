@@ -32,6 +32,7 @@ from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     paper_suffix,
     rules_file_name,
+    scorekeeper_file_name,
     scoresheet_file_name,
     write_atomic,
 )
@@ -42,6 +43,7 @@ from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_varian
 MANIFEST = ".sheetgen-build.json"
 THUMB_WIDTH = 480  # pixels: shown 240 CSS px wide or more, sharp on high-density screens
 LAYOUT_NAMES = {"players": "six players", "series": "six-game series"}
+WEB_PAGES = ("page", "scorekeeper")  # HTML, rendered in the parent, no preview
 CARD_TITLES = {
     "players": f"Score sheet, {COLUMNS} players",
     "series": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game card",
@@ -52,7 +54,7 @@ CARD_TITLES = {
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet", "records" or "page"
+    kind: str  # "rules", "scoresheet", "records", or a web page: "page" (rules) or "scorekeeper"
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -79,7 +81,7 @@ class Job:
     @property
     def files(self) -> list[str]:
         """Every file the job writes: its outputs, and a preview of each PDF."""
-        if self.kind == "page":
+        if self.kind in WEB_PAGES:
             return list(self.outputs)
         return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
 
@@ -124,8 +126,12 @@ def _describe(
 def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     rules = load_rules(spec, house_rules)
     rule_sheets = tuple(rules_file_name(rules.slug, paper) for paper in PAPERS)
+    keeper = scorekeeper_file_name(rules.slug)
     meta = (_describe(rules, "Rules page", ""),)
-    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=rule_sheets, meta=meta)
+    links = (*rule_sheets, keeper)
+    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
+    meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
+    yield Job("scorekeeper", spec, house_rules, "", (keeper,), meta=meta)
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, "Rule sheet", paper),)
         yield Job("rules", spec, house_rules, paper, (name,), meta=meta)
@@ -179,6 +185,10 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
         from sheetgen.site import render_rules_page
 
         return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
+    if job.kind == "scorekeeper":
+        from sheetgen.scorekeeper import render_scorekeeper
+
+        return [(job.outputs[0], render_scorekeeper(job.rules).encode(), None)]
     if job.kind == "rules":
         from sheetgen.rulesheet import render_rulesheet
 
@@ -238,11 +248,9 @@ def _pool(count: int) -> ProcessPoolExecutor:
 
 
 def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:
-    """Pages render here, at once; sheets in the worker pool (or here, when there is only one)."""
-    for job in jobs:
-        if job.kind == "page":
-            yield run_job(job)
-    jobs = [job for job in jobs if job.kind != "page"]
+    """Web pages render here, at once; sheets in the worker pool (or here, when there is only one)."""
+    yield from (run_job(job) for job in jobs if job.kind in WEB_PAGES)
+    jobs = [job for job in jobs if job.kind not in WEB_PAGES]
     if len(jobs) <= 1:
         yield from map(run_job, jobs)
         return

@@ -18,7 +18,13 @@ from sheetgen import __version__
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    rules_file_name,
+    scorekeeper_file_name,
+    scoresheet_file_name,
+    write_atomic,
+)
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
@@ -197,6 +203,27 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
     _write(
         output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), render_rulesheet(chosen, paper)
     )
+
+
+@cli.command()
+@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
+@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The page to write.")
+def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None) -> None:
+    """Write the scorekeeper: one HTML page that keeps score in the browser.
+
+    It needs no network and works opened from disk; its Export button saves a
+    record that `sheetgen score` checks and `sheetgen fill` prints.
+    Prints the path written, by default output/scorekeeper-VARIANT[-HOUSE-RULES].html.
+
+    Example: sheetgen scorekeeper --variant c2406 --house-rule series
+    """
+    from sheetgen.scorekeeper import render_scorekeeper
+
+    with user_errors():
+        chosen = load_rules(variant, house_rules)
+    page = render_scorekeeper(chosen).encode()
+    _write(output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug), page)
 
 
 @cli.command()

@@ -44,3 +44,8 @@ def rules_file_name(slug: str, paper: str) -> str:
 def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool) -> str:
     """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-fillable].pdf."""
     return f"scoresheet-{layout}-{slug}-{paper}{'-fillable' if fillable else ''}.pdf"
+
+
+def scorekeeper_file_name(slug: str) -> str:
+    """scorekeeper-<variant>[-<house rules>].html."""
+    return f"scorekeeper-{slug}.html"

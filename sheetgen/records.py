@@ -31,8 +31,8 @@ from sheetgen.model import (
     YAHTZEE_SCORE,
     Box,
 )
-from sheetgen.scoring import ScoreCard, Totals, possible_scores, winners
-from sheetgen.variants import Rules, load_rules
+from sheetgen.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
+from sheetgen.variants import HouseRule, Rules, load_rules
 
 MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
@@ -40,7 +40,7 @@ RECORD_KEYS = ("variant", "house_rules", "title", "date", "games", "players")
 GAME_KEYS = ("players",)
 TURNS_PLAYER_KEYS = ("name", "turns")
 BOXES_PLAYER_KEYS = ("name", "boxes", "yahtzee_bonuses")
-TURN_KEYS = ("dice", "box")
+TURN_KEYS = ("dice", "box", "scratch")
 
 
 @dataclass(frozen=True)
@@ -284,7 +284,7 @@ class _Parser:
             _check_keys(where, data, TURNS_PLAYER_KEYS)
             return PlayerGame(name, self.turns(where, data["turns"], rules))
         _check_keys(where, data, BOXES_PLAYER_KEYS)
-        return PlayerGame(name, self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0)))
+        return PlayerGame(name, self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0), rules))
 
     def turns(self, where: str, turns: Any, rules: Rules) -> ScoreCard:
         if not isinstance(turns, list):
@@ -299,13 +299,31 @@ class _Parser:
                 raise RecordShapeError(f"{at}: needs both 'dice' and 'box'")
             dice = self.dice(at, turn["dice"])
             box = self.box_name(at, turn["box"])
+            scratch = self.scratch(at, turn, rules)
             if box in card.boxes:
                 raise RecordError(f"{at}: box {box.value} is used twice")
             try:
-                card = card.place(dice, box, rules)
+                card = card.place(dice, box, rules, scratch=scratch)
             except IllegalPlacementError as error:
                 raise IllegalPlacementError(f"{at}: {error}") from None
         return card
+
+    @staticmethod
+    def scratch(where: str, turn: dict[str, Any], rules: Rules) -> bool:
+        """A turn's `"scratch": true`: a 0 on purpose, only under scratch-any-box."""
+        if "scratch" not in turn:
+            return False
+        if turn["scratch"] is not True:
+            raise RecordShapeError(
+                f"{where}: 'scratch' must be true (leave it out for a scored turn), "
+                f"found {json.dumps(turn['scratch'])}"
+            )
+        if not rules.scratch_any_box:
+            raise IllegalPlacementError(
+                f"{where}: a scratched turn needs the house rule {HouseRule.SCRATCH_ANY_BOX.value}, "
+                f"which {rules.name} does not have here"
+            )
+        return True
 
     @staticmethod
     def dice(where: str, dice: Any) -> tuple[int, ...]:
@@ -328,7 +346,7 @@ class _Parser:
                 f"{where}: unknown box {shown}; boxes: {', '.join(b.value for b in Box)}"
             ) from None
 
-    def boxes(self, where: str, boxes: Any, bonuses: Any) -> ScoreCard:
+    def boxes(self, where: str, boxes: Any, bonuses: Any, rules: Rules) -> ScoreCard:
         _check_keys(f"{where}, boxes", boxes, tuple(b.value for b in Box))
         missing = [box.value for box in Box if box.value not in boxes]
         if missing:
@@ -339,8 +357,8 @@ class _Parser:
             at = f"{where}, box {box.value}"
             if not _is_int(value):
                 raise ImpossibleScoreError(f"{at}: {json.dumps(value)} is not a whole number")
-            if value not in possible_scores(box):
-                raise ImpossibleScoreError(f"{at}: {box.label} cannot score {value}{_allowed(box)}")
+            if value not in possible_scores(box, rules):
+                raise ImpossibleScoreError(f"{at}: {box.label} cannot score {value}{_allowed(box, rules)}")
             scores[box] = value
         at = f"{where}, yahtzee_bonuses"
         if not _is_int(bonuses) or not 0 <= bonuses <= MAX_YAHTZEE_BONUSES:
@@ -352,11 +370,26 @@ class _Parser:
                 f"{at}: Yahtzee bonuses need {YAHTZEE_SCORE} in the Yahtzee box, "
                 f"which holds {scores[Box.YAHTZEE]}"
             )
+        _check_extra_yahtzees(at, scores, bonuses, rules)
         return ScoreCard(scores, bonuses)
 
 
-def _allowed(box: Box) -> str:
-    values = sorted(possible_scores(box))
+def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rules: Rules) -> None:
+    """Each bonus is an extra Yahtzee written in a box of its own, with a score it can leave there."""
+    possible = extra_yahtzee_scores(rules)
+    misfits = [box for box in Box if box is not Box.YAHTZEE and scores[box] not in possible[box]]
+    room = len(Box) - 1 - len(misfits)
+    if bonuses > room:
+        shown = ", ".join(f"{box.value} {scores[box]}" for box in misfits)
+        raise ImpossibleScoreError(
+            f"{where}: {bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
+            f"but only {room} boxes hold a score an extra Yahtzee can leave under {rules.name} rules "
+            f"(not {shown})"
+        )
+
+
+def _allowed(box: Box, rules: Rules) -> str:
+    values = sorted(possible_scores(box, rules))
     if len(values) <= 7:
         return f" (only {', '.join(map(str, values))})"
     return (

@@ -7,11 +7,14 @@ from typing import Any
 from sheetgen.model import DICE_COUNT, FACES, MAX_GAMES_IN_SERIES, MAX_YAHTZEE_BONUSES, Box
 from sheetgen.records import MAX_NAME_LENGTH, MAX_TITLE_LENGTH
 from sheetgen.scoring import possible_scores
-from sheetgen.variants import OFFICIAL, VARIANTS, HouseRule
+from sheetgen.variants import OFFICIAL, VARIANTS, HouseRule, Rules
+
+# A variant file may bring any house rule, so the schema allows what any of them allows.
+_EVERY_HOUSE_RULE = Rules(house_rules=(HouseRule.SCRATCH_ANY_BOX,))
 
 
 def _score_schema(box: Box) -> dict[str, Any]:
-    values = sorted(possible_scores(box))
+    values = sorted(possible_scores(box, _EVERY_HOUSE_RULE))
     runs: list[dict[str, Any]] = []
     for value in values:
         if runs and runs[-1]["maximum"] == value - 1:
@@ -27,7 +30,9 @@ def record_schema() -> dict[str, Any]:
     """JSON Schema (draft 2020-12) of a game record.
 
     The rules beyond a schema's reach (Joker order, bonuses needing 50 in the
-    Yahtzee box, the same names through a series) are checked by sheetgen.
+    Yahtzee box and enough boxes an extra Yahtzee could fill, a 0 in Chance or
+    a scratched turn only under scratch-any-box, the same names through a
+    series) are checked by sheetgen.
     """
     box_names = [box.value for box in Box]
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
@@ -106,6 +111,11 @@ def record_schema() -> dict[str, Any]:
                         "items": {"type": "integer", "minimum": FACES[0], "maximum": FACES[-1]},
                     },
                     "box": {"enum": box_names},
+                    "scratch": {
+                        "description": f"A 0 written on purpose whatever the dice; only with the house rule "
+                        f"{HouseRule.SCRATCH_ANY_BOX.value}.",
+                        "const": True,
+                    },
                 },
             },
             "player_boxes": {

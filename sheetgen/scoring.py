@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
 
 from sheetgen.errors import IllegalPlacementError
@@ -31,7 +31,7 @@ from sheetgen.model import (
     Scoring,
     Total,
 )
-from sheetgen.variants import JokerOrder, Rules
+from sheetgen.variants import HouseRule, JokerOrder, Rules
 
 Dice = tuple[int, ...]
 JOKER_BOXES = (Box.FULL_HOUSE, Box.SMALL_STRAIGHT, Box.LARGE_STRAIGHT)
@@ -96,7 +96,17 @@ class ScoreCard:
         return is_yahtzee(dice) and Box.YAHTZEE in self.boxes
 
     def legal_boxes(self, dice: Dice, rules: Rules) -> tuple[Box, ...]:
-        """The boxes the variant lets this roll go in."""
+        """The boxes the variant lets this roll go in.
+
+        Under five-of-a-kind-full-house, five alike may also go in an empty Full House.
+        """
+        legal = self._joker_boxes(dice, rules)
+        if rules.five_of_a_kind_full_house and is_yahtzee(dice) and Box.FULL_HOUSE not in self.boxes:
+            return tuple(box for box in Box if box in legal or box is Box.FULL_HOUSE)
+        return legal
+
+    def _joker_boxes(self, dice: Dice, rules: Rules) -> tuple[Box, ...]:
+        """The boxes the variant's order for an extra Yahtzee allows (all open boxes otherwise)."""
         open_boxes = self.open_boxes
         if not self.is_extra_yahtzee(dice) or rules.joker_order is JokerOrder.FREE:
             return open_boxes
@@ -114,21 +124,31 @@ class ScoreCard:
         """An extra Yahtzee whose upper box is filled scores as if it fit anywhere."""
         return self.is_extra_yahtzee(dice) and Box.for_face(dice[0]) in self.boxes
 
-    def score(self, dice: Dice, box: Box, rules: Rules) -> int:
-        """What the roll scores in `box`, or IllegalPlacementError."""
+    def score(self, dice: Dice, box: Box, rules: Rules, *, scratch: bool = False) -> int:
+        """What the roll scores in `box`, or IllegalPlacementError.
+
+        `scratch` writes 0 on purpose, which only the house rule `scratch-any-box`
+        allows; the roll must still be one the box may take.
+        """
         if box in self.boxes:
             raise IllegalPlacementError(f"box {box.value} is already filled")
+        if scratch and not rules.scratch_any_box:
+            raise IllegalPlacementError(
+                f"a scratched turn needs the house rule {HouseRule.SCRATCH_ANY_BOX.value}"
+            )
         legal = self.legal_boxes(dice, rules)
         if box not in legal:
             allowed = ", ".join(b.value for b in legal)
             raise IllegalPlacementError(
                 f"{rules.name} rules send this extra Yahtzee to {allowed}, not {box.value}"
             )
+        if scratch:
+            return 0
         return score_in_box(dice, box, rules, joker=self.is_joker(dice))
 
-    def place(self, dice: Dice, box: Box, rules: Rules) -> ScoreCard:
+    def place(self, dice: Dice, box: Box, rules: Rules, *, scratch: bool = False) -> ScoreCard:
         """The card after this roll is written in `box`, with any Yahtzee bonus."""
-        points = self.score(dice, box, rules)
+        points = self.score(dice, box, rules, scratch=scratch)
         earned = self.is_extra_yahtzee(dice) and self.boxes[Box.YAHTZEE] == YAHTZEE_SCORE
         return ScoreCard({**self.boxes, box: points}, self.yahtzee_bonuses + earned)
 
@@ -178,13 +198,40 @@ def all_rolls() -> Iterable[Dice]:
 
 
 @cache
-def possible_scores(box: Box) -> frozenset[int]:
-    """Every number the box can hold under any variant, Jokers included."""
-    return frozenset(
+def possible_scores(box: Box, rules: Rules | None = None) -> frozenset[int]:
+    """Every number the box can hold under any variant, Jokers included.
+
+    With `rules`, a 0 is added wherever their house rules let any box be scratched.
+    """
+    scores = frozenset(
         score_in_box(dice, box, _ANY_RULES, joker=joker)
         for dice in all_rolls()
         for joker in ((False, True) if is_yahtzee(dice) else (False,))
     )
+    return scores | {0} if rules is not None and rules.scratch_any_box else scores
+
+
+@cache
+def extra_yahtzee_scores(rules: Rules) -> Mapping[Box, frozenset[int]]:
+    """Every score an extra Yahtzee can leave in each box under `rules`.
+
+    Each Yahtzee bonus is one extra Yahtzee written in a box of its own, so a
+    card's bonus count needs as many boxes holding such a score. Only the
+    matching upper box, the kinds, the Joker boxes and Chance decide where an
+    extra Yahtzee may go, so trying every way of filling those covers every card.
+    """
+    scores: dict[Box, set[int]] = {box: set() for box in Box}
+    for face in FACES:
+        dice = (face,) * DICE_COUNT
+        deciding = (Box.for_face(face), Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND, *JOKER_BOXES, Box.CHANCE)
+        for count in range(len(deciding) + 1):
+            for filled in combinations(deciding, count):
+                card = ScoreCard({Box.YAHTZEE: YAHTZEE_SCORE, **dict.fromkeys(filled, 0)})
+                for box in card.legal_boxes(dice, rules):
+                    scores[box].add(card.score(dice, box, rules))
+                    if rules.scratch_any_box:
+                        scores[box].add(0)
+    return MappingProxyType({box: frozenset(values) for box, values in scores.items()})
 
 
 def winners(totals: Mapping[str, int]) -> list[str]:

@@ -25,16 +25,21 @@ def roll_turn(rng: random.Random) -> Dice:
 
 
 def play_game(rng: random.Random, rules: Rules, greed: float = 0.8) -> list[dict[str, Any]]:
-    """13 turns as record JSON: the best legal box, or with chance 1-greed any legal box."""
+    """13 turns as record JSON: the best legal box, or with chance 1-greed any legal box.
+
+    Under scratch-any-box, half of those random choices are scratched to 0.
+    """
     card = ScoreCard()
     turns = []
     for _ in Box:
         dice = roll_turn(rng)
         legal = card.legal_boxes(dice, rules)
+        scratch = False
         if rng.random() < greed:
             box = max(legal, key=lambda b: card.score(dice, b, rules))
         else:
             box = rng.choice(legal)
-        card = card.place(dice, box, rules)
-        turns.append({"dice": list(dice), "box": box.value})
+            scratch = rules.scratch_any_box and rng.random() < 0.5
+        card = card.place(dice, box, rules, scratch=scratch)
+        turns.append({"dice": list(dice), "box": box.value, **({"scratch": True} if scratch else {})})
     return turns

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from sheetgen import __version__
 from sheetgen.geometry import PAPERS
 from sheetgen.guide import SITE_NOTICE, rules_page
-from sheetgen.output import rules_file_name
+from sheetgen.output import rules_file_name, scorekeeper_file_name
 from sheetgen.resources import TEMPLATES_DIR
 from sheetgen.variants import Rules
 
@@ -35,11 +35,6 @@ PAPER_LABELS = {"letter": "Letter", "a4": "A4"}
 def rules_page_name(slug: str) -> str:
     """rules-<variant>[-<house rules>].html, beside the rule sheet PDFs of the same name."""
     return f"rules-{slug}.html"
-
-
-def scorekeeper_page_name(slug: str) -> str:
-    """scorekeeper-<variant>[-<house rules>].html, the browser scorekeeper's page."""
-    return f"scorekeeper-{slug}.html"
 
 
 @cache
@@ -80,7 +75,7 @@ def render_rules_page(rules: Rules, links: Iterable[str] = ()) -> str:
     links = list(links)
     sheets = {rules_file_name(rules.slug, paper): paper for paper in PAPERS}
     downloads = [Link(href, f"Rule sheet · {PAPER_LABELS[sheets[href]]}") for href in links if href in sheets]
-    keeper = scorekeeper_page_name(rules.slug)
+    keeper = scorekeeper_file_name(rules.slug)
     return _render(
         "rules/page.html",
         stylesheet(SITE_CSS, PAGE_CSS),
@@ -153,8 +148,11 @@ def render_index(files: Mapping[str, Mapping[str, str]], folder: Path, thumbs: M
             group = groups.setdefault(key, Group(key, "Filled example games", ""))
         else:
             group = groups.setdefault(key, Group(key, meta.get("title", key), meta.get("summary", "")))
-        if meta.get("kind") == "Rules page":
+        if path == rules_page_name(key):
             group.rules_page = path
+            continue
+        if path == scorekeeper_file_name(key):
+            group.scorekeeper = path
             continue
         if path in thumbs:
             title = meta.get("card") or meta.get("kind", path)
@@ -163,9 +161,5 @@ def render_index(files: Mapping[str, Mapping[str, str]], folder: Path, thumbs: M
                 group.cards[title] = Card(title, thumb, *png_size(folder / thumb))
             option = meta.get("option") or meta.get("paper", "")
             group.cards[title].downloads.append(Download(path, option, human_size(int(meta.get("bytes", 0)))))
-    for group in groups.values():
-        keeper = scorekeeper_page_name(group.key)
-        if group.key != EXAMPLES and (folder / keeper).is_file():
-            group.scorekeeper = keeper
     ordered = sorted(groups.values(), key=lambda group: group.key == EXAMPLES)
     return _render("index/index.html", stylesheet(SITE_CSS, INDEX_CSS), groups=ordered)

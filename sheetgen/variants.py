@@ -44,6 +44,7 @@ class HouseRule(enum.Enum):
     ONE_DIE_START = "one-die-start"
     FIVE_DICE_START = "five-dice-start"
     SERIES = "series"
+    SCRATCH_ANY_BOX = "scratch-any-box"
 
     @property
     def summary(self) -> str:
@@ -59,6 +60,7 @@ HOUSE_RULE_SUMMARIES = {
     HouseRule.ONE_DIE_START: "Each player rolls one die to decide who starts.",
     HouseRule.FIVE_DICE_START: "Each player rolls all five dice to decide who starts.",
     HouseRule.SERIES: "Play up to six games; the highest total over all of them wins.",
+    HouseRule.SCRATCH_ANY_BOX: "Any box may take a 0 to get rid of a bad roll, Chance included.",
 }
 
 HOUSE_RULE_LABELS = {
@@ -66,6 +68,7 @@ HOUSE_RULE_LABELS = {
     HouseRule.ONE_DIE_START: "one die decides who starts",
     HouseRule.FIVE_DICE_START: "five dice decide who starts",
     HouseRule.SERIES: "a series of up to six games",
+    HouseRule.SCRATCH_ANY_BOX: "any box may be scratched",
 }
 
 START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
@@ -174,6 +177,10 @@ class Rules:
     @property
     def five_of_a_kind_full_house(self) -> bool:
         return HouseRule.FIVE_OF_A_KIND_FULL_HOUSE in self.house_rules
+
+    @property
+    def scratch_any_box(self) -> bool:
+        return HouseRule.SCRATCH_ANY_BOX in self.house_rules
 
     @property
     def series(self) -> bool:

@@ -20,14 +20,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_plan_covers_every_variant_paper_and_layout():
-    """Per variant: a rules page, 2 rule sheets, 8 score sheets (2 layouts x 2 papers x fillable or not)."""
+    """Per variant: rules and scorekeeper pages, 2 rule sheets, 8 score sheets (layout, paper, fillable)."""
     jobs = plan()
     outputs = [output for job in jobs for output in job.outputs]
     assert len(outputs) == len(set(outputs))
     for variant in VARIANTS:
         mine = [o for o in outputs if f"-{variant.name}" in o and not o.startswith("records/")]
-        assert len(mine) == 11, variant.name
+        assert len(mine) == 12, variant.name
         assert f"rules-{variant.name}.html" in mine
+        assert f"scorekeeper-{variant.name}.html" in mine
         for paper in ("letter", "a4"):
             for layout in ("players", "series"):
                 assert f"scoresheet-{layout}-{variant.name}-{paper}-fillable.pdf" in mine

@@ -45,14 +45,17 @@ def test_golden_score(variant, house_rules, dice, box, filled, expected):
     """Each golden row scores as written, or is refused where the variant forbids it."""
     rules = load_rules(variant, house_rules)
     roll = tuple(int(d) for d in dice.split())
+    name, *flags = box.split()
+    box, scratch = Box(name), flags == ["scratch"]
     card = _card(filled)
     if expected == "ILLEGAL":
         with pytest.raises(IllegalPlacementError):
-            card.score(roll, Box(box), rules)
-        assert Box(box) not in card.legal_boxes(roll, rules)
+            card.score(roll, box, rules, scratch=scratch)
+        if rules.scratch_any_box or not scratch:
+            assert box not in card.legal_boxes(roll, rules)
     else:
-        assert card.score(roll, Box(box), rules) == int(expected)
-        assert Box(box) in card.legal_boxes(roll, rules)
+        assert card.score(roll, box, rules, scratch=scratch) == int(expected)
+        assert box in card.legal_boxes(roll, rules)
 
 
 @pytest.mark.parametrize("variant", [v.name for v in VARIANTS])
