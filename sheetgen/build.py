@@ -188,7 +188,7 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     if job.kind == "scorekeeper":
         from sheetgen.scorekeeper import render_scorekeeper
 
-        return [(job.outputs[0], render_scorekeeper(job.rules).encode(), None)]
+        return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
     if job.kind == "rules":
         from sheetgen.rulesheet import render_rulesheet
 
