@@ -242,12 +242,13 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
 )
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
 def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
-    """Write every downloadable sheet and an index page into a folder.
+    """Write every downloadable sheet and the website into a folder.
 
     For each variant: the rule sheet, the six-player score sheet and the
     six-game card on Letter and A4, fillable versions of the score sheets,
-    and the example records filled; then output/index.html listing them all
-    with previews. Files whose inputs have not changed are kept, not redone.
+    its rules page and scorekeeper page, and the example records filled; then
+    index.html, the site's front page. Links are relative: copy the folder to
+    any static host. Files whose inputs have not changed are kept, not redone.
 
     Example: sheetgen build --variant examples/our-house.toml
     """

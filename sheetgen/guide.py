@@ -33,7 +33,7 @@ from sheetgen.model import (
 )
 from sheetgen.rulebook import START_TEXT, Block, Item, RuleSheet, SheetSection, rule_sheet
 from sheetgen.scoring import natural_score
-from sheetgen.variants import VARIANTS, HouseRule, JokerOrder, Rules
+from sheetgen.variants import START_RULES, VARIANTS, HouseRule, JokerOrder, Rules
 
 TRADEMARK = "Yahtzee is a trademark of Hasbro."
 SHEET_NOTICE = f"{TRADEMARK} This sheet is not affiliated with Hasbro."
@@ -104,7 +104,7 @@ def _other_ways(rules: Rules) -> SheetSection:
     unused = tuple(
         Item(rule.summary, f"{rule.label.capitalize()}.")
         for rule in HouseRule
-        if rule not in rules.house_rules
+        if rule not in rules.house_rules and START_RULES.get(rule) is not rules.variant.start
     )
     blocks = [Block("bullets", variants)]
     if unused:

@@ -87,7 +87,8 @@ def test_other_ways_list_what_is_not_in_effect() -> None:
     others = [f"{v.title}." for v in VARIANTS if v is not C2406]
     assert set(others) <= set(leads) and f"{C2406.title}." not in leads
     assert f"{HouseRule.SERIES.label.capitalize()}." not in leads
-    assert f"{HouseRule.ONE_DIE_START.label.capitalize()}." in leads
+    assert f"{HouseRule.FIVE_DICE_START.label.capitalize()}." in leads
+    assert f"{HouseRule.ONE_DIE_START.label.capitalize()}." not in leads  # C2406 starts that way already
 
 
 def test_difference_is_one_line_from_the_model() -> None:

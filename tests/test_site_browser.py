@@ -76,6 +76,15 @@ def test_page_fits_reads_and_stays_in_the_folder(site, browser_page, name, width
         MIN_TEXT_PX,
     )
     assert small == [] or name.startswith("scorekeeper-")  # issue 9's page sets its own small notes
+    spilled = page.evaluate(
+        """() => [...document.querySelectorAll('section.rules, .card, .toc')].flatMap(box => {
+            const padding = parseFloat(getComputedStyle(box).paddingRight);
+            const edge = box.getBoundingClientRect().right - padding + 0.5;
+            return [...box.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > edge)
+                .map(e => box.id + ' ' + e.tagName + ': ' + e.textContent.trim().slice(0, 30));
+        })"""
+    )
+    assert spilled == []
     assert browsing.outside_requests == []
 
 
