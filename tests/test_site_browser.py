@@ -9,10 +9,12 @@ import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
 
 from sheetgen.build import build, plan
+from sheetgen.guide import SITE_NOTICE
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEM_FONTS = "system-ui, -apple-system"
 MIN_TEXT_PX = 16
+MIN_PREVIEW_PX = 240
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +62,7 @@ def test_the_site_has_the_pages_we_test(site):
 @pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
 @pytest.mark.parametrize("name", page_names())
 def test_page_fits_reads_and_stays_in_the_folder(site, browser_page, name, width):
-    """No horizontal overflow, system fonts, 16 px text on site pages, no request outside the folder."""
+    """No overflow, system fonts, 16 px text, 240 px previews, the notice, no request outside the folder."""
     browsing = open_page(browser_page, site, name, width)
     page = browsing.page
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # lazy previews load too
@@ -85,6 +87,9 @@ def test_page_fits_reads_and_stays_in_the_folder(site, browser_page, name, width
         })"""
     )
     assert spilled == []
+    previews = page.evaluate("() => [...document.querySelectorAll('.card img')].map(i => i.clientWidth)")
+    assert all(width >= MIN_PREVIEW_PX for width in previews)
+    assert SITE_NOTICE in page.inner_text("body")
     assert browsing.outside_requests == []
 
 
