@@ -63,6 +63,8 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
             failures += 1
     filler = Filler(paper)
     for record in records:
+        if record.rules.redundancy_warning:
+            click.echo(f"Warning: {record.source}: {record.rules.redundancy_warning}", err=True)
         for warning in filler.warnings(record):
             click.echo(f"Warning: {warning}", err=True)
     suffix = paper_suffix(paper)

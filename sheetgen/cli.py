@@ -26,7 +26,7 @@ from sheetgen.output import (
     write_atomic,
 )
 from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
-from sheetgen.variants import VARIANTS, HouseRule, load_rules
+from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
 
 NAME_WIDTH = 14
 
@@ -46,6 +46,12 @@ def user_errors() -> Iterator[None]:
         raise UserError(str(error)) from None
     except OSError as error:
         raise UserError(f"cannot write {error.filename or ''}: {error.strerror or error}") from None
+
+
+def warn_redundant(rules: Rules, where: str = "") -> None:
+    """A house rule the variant already has is left out, and said so on one line."""
+    if rules.redundancy_warning:
+        click.echo(f"Warning: {where}{rules.redundancy_warning}", err=True)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -70,6 +76,7 @@ def score(record: Path, as_json: bool) -> None:
     """
     with user_errors():
         checked = load_record(record)
+    warn_redundant(checked.rules, f"{record}: ")
     if as_json:
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     else:
@@ -141,6 +148,7 @@ def scoresheet(
 
     with user_errors():
         rules = load_rules(variant, house_rules)
+    warn_redundant(rules)
     with user_errors():
         listed = (
             []
@@ -200,6 +208,7 @@ def rules(variant: str, house_rules: tuple[str, ...], paper: str, output: Path |
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
+    warn_redundant(chosen)
     _write(
         output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), render_rulesheet(chosen, paper)
     )
@@ -257,6 +266,8 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
 
     with user_errors():
         jobs = plan(variants, house_rules)
+    for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
+        warn_redundant(rules)
     result = build_all(output, jobs, progress=sys.stderr.isatty())
     click.echo(f"{output / 'index.html'}: {result.summary}")
 

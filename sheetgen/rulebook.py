@@ -20,6 +20,7 @@ from sheetgen.model import (
     MAX_BOX_TOTAL,
     MAX_GAMES_IN_SERIES,
     MAX_YAHTZEE_BONUSES,
+    NUMBER_WORDS,
     ROLLS_PER_TURN,
     TOTAL_HINTS,
     UPPER_BONUS,
@@ -33,7 +34,7 @@ from sheetgen.model import (
     Total,
 )
 from sheetgen.scoring import JOKER_BOXES, Dice, natural_score, score_in_box
-from sheetgen.variants import JokerOrder, Rules, Start
+from sheetgen.variants import HouseRule, JokerOrder, Rules, Start
 
 
 def box_hint(box: Box, rules: Rules) -> str:
@@ -65,20 +66,27 @@ def row_hint(row: SheetRow, rules: Rules) -> str:
 
 def edition_line(rules: Rules) -> str:
     """The footer of every sheet: the edition, the custom variant, the house rules."""
-    parts = [rules.variant.edition]
+    variant = rules.variant
+    parts = [f"House version: {variant.edition}" if variant.house_version else variant.edition]
     if rules.custom_name:
-        parts.insert(0, f"{rules.name} (based on {rules.variant.name})")
+        parts.insert(0, f"{rules.name} (based on {variant.name})")
     labels = [rule.label for rule in rules.house_rules]
-    parts.append("House rules: " + "; ".join(labels) if labels else "No house rules")
+    none = "No other house rules" if variant.house_version else "No house rules"
+    parts.append("House rules: " + "; ".join(labels) if labels else none)
     return " · ".join(parts)
 
 
 @dataclass(frozen=True)
 class Item:
-    """One paragraph or list entry: an optional bold lead-in, then the text."""
+    """One paragraph or list entry: an optional bold lead-in, then the text.
+
+    A ruling is sheetgen's answer where the printed rules are silent; sheets
+    print it marked as such, never as a rule.
+    """
 
     text: str
     lead: str = ""
+    ruling: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,17 @@ class RuleSheet:
         parts.append(self.footer)
         return "\n".join(parts)
 
+    @property
+    def rulings(self) -> tuple[Item, ...]:
+        """The sentences that answer what the printed rules leave open."""
+        return tuple(
+            item
+            for section in self.sections
+            for block in section.blocks
+            for item in block.items
+            if item.ruling
+        )
+
 
 def _dice(dice: Dice) -> str:
     return "-".join(str(d) for d in dice)
@@ -157,13 +176,26 @@ def _text(*texts: str) -> Block:
     return Block("text", tuple(Item(text) for text in texts))
 
 
-def _list(kind: str, *entries: tuple[str, str]) -> Block:
-    return Block(kind, tuple(Item(text, lead) for lead, text in entries))
+def _list(kind: str, *entries: tuple[str, str] | Item) -> Block:
+    return Block(kind, tuple(e if isinstance(e, Item) else Item(e[1], e[0]) for e in entries))
+
+
+def _ruling(text: str) -> Item:
+    return Item(text, "Ruling:", ruling=True)
+
+
+def _house_rule(text: str) -> Item:
+    return Item(text, "House rule:")
+
+
+def players_text(rules: Rules) -> str:
+    """The edition's player count: '1 or more players'."""
+    return f"{rules.min_players} or more players"
 
 
 START_TEXT = {
-    Start.FIVE_DICE: f"each player rolls all {DICE_COUNT} dice, and the highest total goes first.",
-    Start.ONE_DIE: "each player rolls 1 die, and the highest number goes first.",
+    Start.FIVE_DICE: f"each player rolls all {DICE_COUNT} dice, and the highest total goes first",
+    Start.ONE_DIE: "each player rolls 1 die, and the highest number goes first",
 }
 
 
@@ -173,16 +205,16 @@ def _setup(rules: Rules) -> SheetSection:
         "Before you play",
         (
             _text(
-                f"For 1 player or more. Everyone shares {DICE_COUNT} six-sided dice; "
+                f"For {players_text(rules)}. Everyone shares {DICE_COUNT} six-sided dice; "
                 "each player needs a score sheet and a pencil."
             ),
             _list(
                 "bullets",
                 (
-                    "Who starts:",
-                    START_TEXT[rules.start] + " Players tied for the top roll again.",
+                    "Who starts (house rule):" if rules.start is not rules.variant.start else "Who starts:",
+                    f"{START_TEXT[rules.start]}; then turns pass to the left.",
                 ),
-                ("Then", "turns pass to the left, one player at a time."),
+                _ruling("the rules do not cover a tie for the first turn; tied players can roll again."),
             ),
         ),
     )
@@ -198,9 +230,9 @@ def _turn() -> SheetSection:
                 ("Roll", f"all {DICE_COUNT} dice."),
                 (
                     "Keep and roll again.",
-                    "Set aside any dice you like, your keepers, and throw the rest. "
-                    "Any die may go back in the cup, even one you kept earlier. "
-                    f"You have {ROLLS_PER_TURN} throws at most and may stop after any of them.",
+                    "Set aside the dice you want to keep and roll the others; "
+                    "you may pick up kept dice again. "
+                    f"Stop whenever you like, after {ROLLS_PER_TURN} rolls at most.",
                 ),
                 ("Score", "the final dice in exactly one empty box of your card."),
             ),
@@ -220,29 +252,30 @@ def _several_boxes(dice: Dice) -> str:
     )
 
 
-def _filling() -> SheetSection:
+def _filling(rules: Rules) -> SheetSection:
     dice = BOX_INFO[Box.FOUR_OF_A_KIND].example
+    once = f"Each box takes one score for the whole game: {len(Box)} turns each."
+    entries: list[tuple[str, str] | Item] = [
+        (
+            "Zeros.",
+            "If your dice fit none of your empty boxes, write 0 in one of them. You may also write 0 "
+            "in a box they do not fit, or take a lower score, to keep a better box open.",
+        )
+    ]
+    if rules.scratch_any_box:
+        entries.append(_house_rule(f"any empty box may take a 0, {Box.CHANCE.label} too."))
+        entries.append(("Once only.", once))
+    else:
+        entries.append(("Once only.", f"{once} {Box.CHANCE.label} fits any roll, so it never holds a 0."))
     return SheetSection(
         "filling",
         "Filling a box",
         (
             _text(
-                "You never choose the number: the box and the dice decide it. "
-                f"One roll often fits several boxes; {_dice(dice)} is worth {_several_boxes(dice)}."
+                "You choose the box; the dice decide what it scores. "
+                f"One roll often fits several boxes: {_dice(dice)} is worth {_several_boxes(dice)}."
             ),
-            _list(
-                "bullets",
-                (
-                    "Zeros.",
-                    "If the dice fit none of your empty boxes, write 0 in one of them. "
-                    "You may also take a 0, or a smaller score, on purpose to keep a box open.",
-                ),
-                (
-                    "Once only.",
-                    f"Each box takes one score for the whole game: {len(Box)} turns each. "
-                    f"{Box.CHANCE.label} fits any roll and never holds a 0.",
-                ),
-            ),
+            _list("bullets", *entries),
         ),
     )
 
@@ -259,9 +292,8 @@ def _upper() -> SheetSection:
         "Upper section",
         (
             _text(
-                f"{_either([box.label for box in UPPER_BOXES], 'and')}: each box adds up only the dice "
-                f"showing its number (Aces are the 1s). {_dice(fives.example)} scores "
-                f"{natural_score(fives.example, Box.FIVES)} in {fives.label}."
+                "Each upper box adds up only the dice showing its number (Aces are the 1s): "
+                f"{_dice(fives.example)} scores {natural_score(fives.example, Box.FIVES)} in {fives.label}."
             ),
             Block("faces", rows=rows),
             _list(
@@ -269,8 +301,8 @@ def _upper() -> SheetSection:
                 (
                     f"Bonus {UPPER_BONUS}.",
                     f"If the six upper boxes add up to {UPPER_BONUS_THRESHOLD} or more, add {UPPER_BONUS}. "
-                    f"Three of each number makes exactly {three_of_each}; "
-                    "extra high dice can make up for a number that fell short.",
+                    f"Three of each number make exactly {three_of_each}, "
+                    "and extra high dice can make up for a number that fell short.",
                 ),
             ),
         ),
@@ -288,15 +320,16 @@ def _lower(rules: Rules) -> SheetSection:
         BoxRow(box.label, needs[box], box.info.scores, box.info.example, natural_score(box.info.example, box))
         for box in LOWER_BOXES
     )
-    five = f"{DICE_COUNT} alike"
+    five = f"{NUMBER_WORDS[DICE_COUNT]} of a kind"
     if rules.five_of_a_kind_full_house:
-        note = Item(
-            f"{five} may score {FULL_HOUSE_SCORE} in {Box.FULL_HOUSE.label} at any time, Joker or not.",
-            "House rule:",
+        note = _house_rule(
+            f"any {five} may go in an empty {Box.FULL_HOUSE.label} for {FULL_HOUSE_SCORE}, "
+            "whatever else is on your card."
         )
     else:
         note = Item(
-            f"{five} is not a {Box.FULL_HOUSE.label}, except when it is played as a Joker (see Joker rules)."
+            f"{five.capitalize()} is not a {Box.FULL_HOUSE.label}, except when it is played as a Joker "
+            "(see Joker rules)."
         )
     return SheetSection("lower", "Lower section", (Block("table", rows=rows), Block("text", (note,))))
 
@@ -307,21 +340,21 @@ def _extra_yahtzees() -> SheetSection:
         "Extra Yahtzees",
         (
             _text(
-                f"An extra Yahtzee is {DICE_COUNT} alike rolled when your {Box.YAHTZEE.label} box is "
-                "already filled. It must follow the Joker rules."
+                f"An extra Yahtzee is one rolled after your {Box.YAHTZEE.label} box is filled, "
+                f"with {YAHTZEE_SCORE} or 0. The Joker rules say where it goes."
             ),
             _list(
                 "bullets",
                 (
                     f"Bonus {YAHTZEE_BONUS}:",
-                    f"if the {Box.YAHTZEE.label} box holds {YAHTZEE_SCORE}, tick the bonus row once for each "
-                    f"extra Yahtzee (up to {MAX_YAHTZEE_BONUSES} in a game). "
-                    "The bonus counts even when the roll itself goes down as a 0.",
+                    f"if your {Box.YAHTZEE.label} box holds {YAHTZEE_SCORE}, tick the bonus row for each "
+                    "extra Yahtzee; there is no limit. "
+                    "You get the bonus even when the roll itself goes down as a 0.",
                 ),
                 ("No bonus", "if it holds a 0."),
                 (
-                    "Box still empty?",
-                    "Then it is no extra Yahtzee and no Joker rule applies: score it like any other roll.",
+                    f"{Box.YAHTZEE.label} box still empty?",
+                    "Then the Joker rules do not apply: score the roll like any other.",
                 ),
             ),
         ),
@@ -389,13 +422,18 @@ def _joker(rules: Rules) -> SheetSection:
             ),
         )
     steps = [*JOKER_STEPS[rules.joker_order](dice), ("Else a 0", "in any empty upper box.")]
+    notes: list[tuple[str, str] | Item] = [values]
+    if rules.five_of_a_kind_full_house:
+        notes.append(
+            _house_rule(f"it may also go in an empty {Box.FULL_HOUSE.label} for {FULL_HOUSE_SCORE}.")
+        )
     return SheetSection(
         "joker",
         heading,
         (
             _text("An extra Yahtzee goes in the first of these places that is open:"),
             _list("steps", *steps),
-            _list("bullets", values),
+            _list("bullets", *notes),
         ),
     )
 
@@ -408,41 +446,67 @@ def _end() -> SheetSection:
             "bullets",
             (
                 f"{Total.UPPER_TOTAL.label}:",
-                f"the six upper boxes, plus {UPPER_BONUS} if they reach {UPPER_BONUS_THRESHOLD}.",
+                f"six upper boxes, plus {UPPER_BONUS} if they reach {UPPER_BONUS_THRESHOLD}.",
             ),
             (
                 f"{Total.LOWER_TOTAL.label}:",
-                f"the seven lower boxes, plus {YAHTZEE_BONUS} for each Yahtzee bonus tick.",
+                f"seven lower boxes, plus {YAHTZEE_BONUS} per Yahtzee bonus.",
             ),
             (f"{Total.GRAND_TOTAL.label}:", "upper total plus lower total."),
         ),
-        _text(
-            "The highest grand total wins. There is no tie-break: tied players share the win. "
-            f"The most a card can score is {MAX_BOX_TOTAL}, or {_thousands(best)} with a Yahtzee every turn."
+        _text("The highest grand total wins."),
+        Block(
+            "text",
+            (
+                _ruling(
+                    "the rules do not say how to break a tie; "
+                    "players often share the win or play one more game."
+                ),
+            ),
         ),
+        _text(f"Highest possible: {MAX_BOX_TOTAL}, or {_thousands(best)} with a Yahtzee every turn."),
     )
     return SheetSection("end", "End of the game", blocks)
 
 
+# House rules the sheet spells out where they apply; its house-rules section only names them.
+SPELLED_OUT = {
+    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE,
+    HouseRule.ONE_DIE_START,
+    HouseRule.FIVE_DICE_START,
+    HouseRule.SCRATCH_ANY_BOX,
+}
+
+
+def _house_rule_entry(rule: HouseRule) -> Item:
+    label = f"{rule.label.capitalize()}."
+    return Item(label) if rule in SPELLED_OUT else Item(rule.summary, label)
+
+
 def _house_rules(rules: Rules) -> SheetSection:
+    """The house rules, and whether the sheet is an edition as written or a house version."""
+    variant = rules.variant
+    blocks = []
+    if variant.house_version:
+        blocks.append(_text("No edition prints these rules: they are a house version."))
     if rules.house_rules:
-        block = _list(
-            "bullets", *((f"{rule.label.capitalize()}.", rule.summary) for rule in rules.house_rules)
-        )
+        blocks.append(Block("bullets", tuple(_house_rule_entry(rule) for rule in rules.house_rules)))
+    elif variant.house_version:
+        blocks.append(_text("No other house rules."))
     else:
-        block = _text(f"None: this sheet follows the {rules.variant.edition} as written.")
-    return SheetSection("house", "House rules in effect", (block,))
+        blocks.append(_text(f"None: this sheet follows the {variant.edition} as written."))
+    return SheetSection("house", "House rules in effect", tuple(blocks))
 
 
 def rule_sheet(rules: Rules) -> RuleSheet:
     """The one-page rule sheet for `rules`: every variant-dependent sentence is chosen here."""
-    tagline = f"1 or more players · {DICE_COUNT} dice · {len(Box)} turns each"
+    tagline = f"{players_text(rules)} · {DICE_COUNT} dice · {len(Box)} turns each"
     if rules.series:
         tagline += f" · series of up to {MAX_GAMES_IN_SERIES} games"
     sections = (
         _setup(rules),
         _turn(),
-        _filling(),
+        _filling(rules),
         _upper(),
         _lower(rules),
         _extra_yahtzees(),

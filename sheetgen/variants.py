@@ -11,7 +11,7 @@ import enum
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen.errors import (
@@ -56,7 +56,9 @@ class HouseRule(enum.Enum):
 
 
 HOUSE_RULE_SUMMARIES = {
-    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: "Five of a kind may always score 25 as a Full House.",
+    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: (
+        "Any five of a kind may go in an empty Full House for 25, whatever else is on the sheet."
+    ),
     HouseRule.ONE_DIE_START: "Each player rolls one die to decide who starts.",
     HouseRule.FIVE_DICE_START: "Each player rolls all five dice to decide who starts.",
     HouseRule.SERIES: "Play up to six games; the highest total over all of them wins.",
@@ -72,11 +74,17 @@ HOUSE_RULE_LABELS = {
 }
 
 START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
+START_WORDS = {Start.ONE_DIE: "one die", Start.FIVE_DICE: "all five dice"}
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A built-in edition of the rules."""
+    """A built-in set of rules: a printed edition, or a house version no edition prints.
+
+    `edition` names where the rules come from, as every sheet's footer says it;
+    a house version's footer says so first, and only a printed edition
+    (`house_version` false) is ever claimed "as written".
+    """
 
     name: str
     title: str
@@ -84,7 +92,9 @@ class Variant:
     joker_order: JokerOrder
     start: Start
     summary: str
+    min_players: int
     aliases: tuple[str, ...] = ()
+    house_version: bool = False
 
 
 OFFICIAL = Variant(
@@ -94,6 +104,7 @@ OFFICIAL = Variant(
     joker_order=JokerOrder.UPPER_THEN_LOWER,
     start=Start.FIVE_DICE,
     summary="The 1996 rules: an extra Yahtzee goes to its upper box, else any lower box.",
+    min_players=1,
     aliases=("1996", "milton-bradley", "default"),
 )
 C2406 = Variant(
@@ -103,16 +114,19 @@ C2406 = Variant(
     joker_order=JokerOrder.UPPER_THEN_KINDS,
     start=Start.ONE_DIE,
     summary="The 2016 rules: an extra Yahtzee tries 3 and 4 of a Kind before other lower boxes.",
+    min_players=2,
     aliases=("2016", "hasbro"),
 )
 FREE_CHOICE = Variant(
     name="free-choice",
-    title="Free choice",
-    edition="1996 rules with free Joker choice",
+    title="Free choice (house version)",
+    edition="1996 Milton Bradley rules with free choice for extra Yahtzees",
     joker_order=JokerOrder.FREE,
     start=Start.FIVE_DICE,
-    summary="A common house version: an extra Yahtzee may go in any empty box.",
+    summary="A house version no edition prints: an extra Yahtzee may go in any empty box.",
+    min_players=1,
     aliases=("free",),
+    house_version=True,
 )
 
 VARIANTS: tuple[Variant, ...] = (OFFICIAL, C2406, FREE_CHOICE)
@@ -145,14 +159,29 @@ class Rules:
     house_rules: tuple[HouseRule, ...] = ()
     custom_name: str | None = None
     custom_title: str | None = None
+    redundant_house_rules: tuple[HouseRule, ...] = field(default=(), init=False, compare=False)
+    """House rules asked for that the variant already has: left out, so sheets name the variant alone."""
 
     def __post_init__(self) -> None:
         unique = tuple(dict.fromkeys(self.house_rules))
-        object.__setattr__(self, "house_rules", unique)
         starts = [rule for rule in unique if rule in START_RULES]
         if len(starts) > 1:
             names = " and ".join(rule.value for rule in starts)
             raise ConflictingHouseRulesError(f"house rules {names} contradict each other")
+        redundant = tuple(rule for rule in unique if START_RULES.get(rule) is self.variant.start)
+        object.__setattr__(self, "house_rules", tuple(rule for rule in unique if rule not in redundant))
+        object.__setattr__(self, "redundant_house_rules", redundant)
+
+    @property
+    def redundancy_warning(self) -> str | None:
+        """One line saying which house rules were left out and why, or None."""
+        if not self.redundant_house_rules:
+            return None
+        names = " and ".join(rule.value for rule in self.redundant_house_rules)
+        return (
+            f"house rule {names} adds nothing to {self.name}, whose players already roll "
+            f"{START_WORDS[self.variant.start]} to decide who starts; it is left out"
+        )
 
     @property
     def name(self) -> str:
@@ -169,6 +198,10 @@ class Rules:
             if rule in START_RULES:
                 return START_RULES[rule]
         return self.variant.start
+
+    @property
+    def min_players(self) -> int:
+        return self.variant.min_players
 
     @property
     def joker_order(self) -> JokerOrder:
@@ -198,7 +231,8 @@ class Rules:
 
     def with_house_rules(self, names: Iterable[str]) -> Rules:
         added = tuple(find_house_rule(name) for name in names)
-        return Rules(self.variant, self.house_rules + added, self.custom_name, self.custom_title)
+        kept = (*self.house_rules, *self.redundant_house_rules, *added)
+        return Rules(self.variant, kept, self.custom_name, self.custom_title)
 
 
 def is_variant_file(spec: str) -> bool:

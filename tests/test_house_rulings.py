@@ -209,3 +209,42 @@ def test_schema_allows_a_scratched_turn(variant):
             {**record, "players": [{"name": "A", "turns": [*turns[:12], {**turns[12], "scratch": False}]}]},
             schema,
         )
+
+
+def test_scratched_paper_record_prints(tmp_path):
+    """A family's record with a scratched Chance and Yahtzee prints under scratch-any-box."""
+    boxes = {**WORKED_CARD, "chance": 0, "yahtzee": 0}
+    record = {"house_rules": [SCRATCH_RULE], "players": [{"name": "Ann", "boxes": boxes}]}
+    path = tmp_path / "family.json"
+    path.write_text(json.dumps(record))
+    target = tmp_path / "family.pdf"
+    result = CliRunner().invoke(cli, ["fill", str(path), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes().startswith(b"%PDF")
+    path.write_text(json.dumps({**record, "house_rules": []}))
+    strict = CliRunner().invoke(cli, ["fill", str(path), "-o", str(tmp_path / "strict.pdf")])
+    assert strict.exit_code == 2
+    assert "box chance: Chance cannot score 0" in strict.stderr
+    assert not (tmp_path / "strict.pdf").exists()
+
+
+def test_redundant_house_rule_in_a_record(tmp_path):
+    """A record naming the start its variant already has: a warning, and the variant alone in the JSON."""
+    record = {
+        "variant": "c2406",
+        "house_rules": ["one-die-start"],
+        "players": [{"name": "A", "boxes": WORKED_CARD}],
+    }
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(cli, ["score", str(path), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["house_rules"] == []
+    (warning,) = result.stderr.splitlines()
+    assert warning.startswith(f"Warning: {path}: house rule one-die-start adds nothing to c2406")
+
+
+def test_variants_name_free_choice_a_house_version():
+    """`sheetgen variants` says which variant no edition prints."""
+    lines = CliRunner().invoke(cli, ["variants"]).stdout.splitlines()
+    assert [line.split()[1] for line in lines if "house version" in line] == ["free-choice"]

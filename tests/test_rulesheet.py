@@ -28,14 +28,17 @@ MIN_BODY_PT = 8.5
 
 
 def _house_rule_sets() -> list[tuple[HouseRule, ...]]:
-    """Every subset of the house rules that does not name two ways to start (12 of them)."""
+    """Every subset of the house rules that does not name two ways to start (24 of them)."""
     subsets = itertools.chain.from_iterable(
         itertools.combinations(HouseRule, size) for size in range(len(HouseRule) + 1)
     )
     return [rules for rules in subsets if sum(rule in START_RULES for rule in rules) <= 1]
 
 
-ALL_RULES = [Rules(variant, house_rules) for variant in VARIANTS for house_rules in _house_rule_sets()]
+# A start rule the variant already has is left out, so those sets collapse into others.
+ALL_RULES = list(
+    dict.fromkeys(Rules(variant, house_rules) for variant in VARIANTS for house_rules in _house_rule_sets())
+)
 CASES = [
     pytest.param(rules, paper, id=f"{rules.slug}-{paper}") for rules in ALL_RULES for paper in PAPER_SIZES
 ]
@@ -59,9 +62,10 @@ def page_text(rules: Rules, paper: str = "letter") -> str:
 
 
 def test_every_combination_is_listed() -> None:
-    """3 variants x 12 house-rule sets: all 16 subsets but the 4 that hold both start rules."""
-    assert len(_house_rule_sets()) == 12
-    assert len(ALL_RULES) == 36
+    """3 variants x 24 house-rule sets (all 32 subsets but the 8 with both start rules); a start rule
+    the variant already has adds nothing, leaving 16 distinct sheets per variant."""
+    assert len(_house_rule_sets()) == 24
+    assert len(ALL_RULES) == 48
 
 
 @pytest.mark.parametrize(("rules", "paper"), CASES)
@@ -199,8 +203,11 @@ def test_who_starts_follows_edition_and_house_rule(rules: Rules, phrase: str) ->
     assert phrase in page_text(rules)
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
-@pytest.mark.parametrize("house_rule", HouseRule, ids=lambda r: r.value)
+@pytest.mark.parametrize(
+    ("variant", "house_rule"),
+    [(v, r) for v in VARIANTS for r in HouseRule if START_RULES.get(r) is not v.start],
+    ids=lambda value: value.name if hasattr(value, "joker_order") else value.value,
+)
 def test_each_house_rule_changes_the_sheet(variant, house_rule: HouseRule) -> None:
     """Adding any house rule changes the printed text and names the rule in the house-rules section."""
     plain, ruled = Rules(variant), Rules(variant, (house_rule,))
@@ -216,7 +223,9 @@ def test_house_rules_change_the_game_text_too() -> None:
     assert "or 5 alike (house rule)" in full_house
     assert "is not a Full House" not in full_house
     assert "is not a Full House" in page_text(Rules(OFFICIAL))
-    assert "series of up to 6 games" in page_text(Rules(OFFICIAL, (HouseRule.SERIES,)))
+    series = page_text(Rules(OFFICIAL, (HouseRule.SERIES,)))
+    assert "series of up to 6 games" in series
+    assert "the highest total over all of them wins" in series
 
 
 def test_no_house_rules_says_so() -> None:
@@ -237,11 +246,11 @@ def test_no_house_rules_says_so() -> None:
                 "--house-rule",
                 "series",
                 "--house-rule",
-                "one-die-start",
+                "five-dice-start",
                 "--paper",
                 "a4",
             ],
-            "output/rules-c2406-one-die-start-series-a4.pdf",
+            "output/rules-c2406-five-dice-start-series-a4.pdf",
         ),
         (["--variant", "free-choice", "-o", "sheets/free.pdf"], "sheets/free.pdf"),
     ],
@@ -288,3 +297,69 @@ def test_commands_that_draw_nothing_do_not_import_weasyprint() -> None:
     """Adding the rules command keeps the CLI module free of the PDF libraries at import time."""
     code = "import sys, sheetgen.cli; sys.exit('weasyprint' in sys.modules or 'sheetgen.html' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+LETTER_CASES = [pytest.param(rules, id=rules.slug) for rules in ALL_RULES]
+RULING_START = "Ruling: the rules do not cover a tie for the first turn; tied players can roll again."
+RULING_TIE = (
+    "Ruling: the rules do not say how to break a tie; players often share the win or play one more game."
+)
+
+
+@pytest.mark.parametrize("rules", LETTER_CASES)
+def test_sheet_says_only_what_the_rules_say(rules: Rules) -> None:
+    """Rulings are printed as rulings; no invented rule, no cap on bonuses, the edition's player count."""
+    text = page_text(rules)
+    assert RULING_START in text and RULING_TIE in text
+    for invented in ("tied for the top roll again", "There is no tie-break", "up to 12", "You never choose"):
+        assert invented not in text
+    assert "there is no limit" in text
+    players = "2 or more players" if rules.variant is C2406 else "1 or more players"
+    assert text.count(players) == 2  # the tagline and the setup
+    assert ("never holds a 0" in text) != rules.scratch_any_box
+    assert ("any empty box may take a 0, Chance too" in text) == rules.scratch_any_box
+
+
+@pytest.mark.parametrize("rules", LETTER_CASES)
+def test_as_written_only_for_a_printed_edition(rules: Rules) -> None:
+    """'As written' only for an edition with no house rules; free choice says it is a house version."""
+    text = page_text(rules)
+    assert ("as written" in text) == (not rules.variant.house_version and not rules.house_rules)
+    house_version = rules.variant.house_version
+    assert ("House version: 1996 Milton Bradley rules" in text) == house_version
+    assert ("No edition prints these rules: they are a house version." in text) == house_version
+    assert "No house rules" not in text if house_version or rules.house_rules else "No house rules" in text
+    if house_version:
+        assert "(house version)" in rules.title
+        assert ("No other house rules" in text) == (not rules.house_rules)
+
+
+def test_rulings_are_marked_in_the_model() -> None:
+    """Exactly the two answers to what the rules leave open are rulings, and only they."""
+    for rules in (Rules(OFFICIAL), Rules(C2406), Rules(FREE_CHOICE)):
+        sheet = rule_sheet(rules)
+        assert [f"{item.lead} {item.text}" for item in sheet.rulings] == [RULING_START, RULING_TIE]
+        others = [item.text for s in sheet.sections for b in s.blocks for item in b.items if not item.ruling]
+        assert not any("rules do not" in text for text in others)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_five_of_a_kind_sheet_matches_the_engine(variant) -> None:
+    """The sheet promises Full House for any five alike whatever else is on the card, as the engine does."""
+    text = page_text(Rules(variant, (HouseRule.FIVE_OF_A_KIND_FULL_HOUSE,)))
+    assert "any five of a kind may go in an empty Full House for 25, whatever else is on your card" in text
+    assert "Joker or not" not in text
+    if variant.joker_order is not FREE_CHOICE.joker_order:
+        assert "House rule: it may also go in an empty Full House for 25." in text
+
+
+def test_redundant_start_rule_warns_and_is_left_out(tmp_path, monkeypatch) -> None:
+    """c2406 already starts with one die: a warning line, and the sheet and its name are c2406's own."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["rules", "--variant", "c2406", "--house-rule", "one-die-start"])
+    assert result.exit_code == 0
+    assert result.stdout == "output/rules-c2406.pdf\n"
+    (warning,) = result.stderr.splitlines()
+    assert warning.startswith("Warning: house rule one-die-start adds nothing to c2406")
+    assert Rules(C2406, (HouseRule.ONE_DIE_START,)) == Rules(C2406)
+    assert "No house rules" in page_text(Rules(C2406, (HouseRule.ONE_DIE_START,)))
