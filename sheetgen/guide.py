@@ -78,7 +78,7 @@ def _quick_start(rules: Rules) -> SheetSection:
     upper = len(UPPER_BOXES)
     lower = len(LOWER_BOXES)
     steps = (
-        ("Share", f"{DICE_COUNT} dice; each player keeps a score sheet. To start, {START_TEXT[rules.start]}"),
+        ("Share", f"{DICE_COUNT} dice; each player keeps a score sheet. First, {START_TEXT[rules.start]}."),
         ("Throw", f"up to {ROLLS_PER_TURN} times a turn, keeping any dice you like between throws."),
         ("Write", "a score in one empty box. A roll that fits none of them costs a 0 somewhere."),
         (
