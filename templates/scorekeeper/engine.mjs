@@ -83,8 +83,17 @@ export function possibleScores(model, rules, box) {
   return canScratch(rules) && !scores.includes(0) ? [0, ...scores] : scores;
 }
 
+const extraYahtzeeCache = new WeakMap();
+
 /** Every score an extra Yahtzee can leave in each box under these rules (scoring.extra_yahtzee_scores). */
 export function extraYahtzeeScores(model, rules) {
+  const known = extraYahtzeeCache.get(model) || new Map();
+  extraYahtzeeCache.set(model, known);
+  if (!known.has(rules.slug)) known.set(rules.slug, computeExtraYahtzeeScores(model, rules));
+  return known.get(rules.slug);
+}
+
+function computeExtraYahtzeeScores(model, rules) {
   const scores = Object.fromEntries(model.boxes.map((b) => [b.name, new Set()]));
   const jokerBoxes = model.boxes.filter((b) => b.joker).map((b) => b.name);
   for (const face of model.constants.faces) {
@@ -486,9 +495,6 @@ function readRecord(model, data, pageRules) {
       );
     }
   });
-  if (first.length > k.max_players) {
-    throw new ScoreError(`players: this scorekeeper keeps at most ${k.max_players} players, the record has ${first.length}`);
-  }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
 

@@ -3,7 +3,7 @@
 // storage event keep a second tab from writing over a newer game.
 import {
   ScoreError, makeRules, ruleset, replay, totals, leaders, options, isComplete,
-  possibleScores, canScratch, canTickBonus, checkNames, parseRecord, toRecord, allowedText,
+  possibleScores, canScratch, canTickBonus, isExtraYahtzee, checkText, checkNames, parseRecord, toRecord, allowedText,
 } from "./engine.mjs";
 
 const model = JSON.parse(document.getElementById("model").textContent);
@@ -43,7 +43,9 @@ function usable(s) {
     if (!s || s.version !== STATE_VERSION || !Array.isArray(s.players) || !Array.isArray(s.games)) return false;
     if (!s.games.length || s.games.length > K.max_games || !Array.isArray(s.history)) return false;
     const rules = rulesOf(s);
-    if (s.players.length) checkNames(model, s.players);
+    // A record may bring more players than the page seats; any checked names are fine.
+    s.players.forEach((name, i) => checkText(`player ${i + 1}`, name, "the name", K.max_name_length));
+    if (new Set(s.players).size !== s.players.length) return false;
     s.games.forEach((g) => replay(model, rules, g.entries, s.players.length));
     return Number.isInteger(s.revision);
   } catch {
@@ -239,6 +241,8 @@ function newGame() {
     say("A new series starts.");
   }
   state.history.push({ op: "games", games: before });
+  ui.dice = "";
+  ui.box = null;
   warn("");
   save();
   ui.player = 0;
@@ -257,6 +261,8 @@ function startGame(event) {
   }
   const fresh = emptyState();
   state = { ...fresh, revision: state.revision, players: names };
+  ui.dice = "";
+  ui.box = null;
   clearMessages();
   save();
   ui.player = 0;
@@ -333,6 +339,8 @@ async function importRecord(event) {
     title: record.title,
     date: record.date,
   };
+  ui.dice = "";
+  ui.box = null;
   clearMessages();
   save();
   say(`Imported ${file.name}.`);
@@ -385,7 +393,7 @@ function drawCard(hints) {
   const head = el("tr");
   head.append(el("th", { scope: "col" }, "Box"));
   state.players.forEach((name, i) => {
-    const th = el("th", { scope: "col", class: "player", "data-player": i + 1 });
+    const th = el("th", { scope: "col", class: "player" });
     th.append(el("span", { class: "name" }, name), el("span", { class: "badge" }));
     head.append(th);
   });
@@ -429,7 +437,11 @@ function drawSeries(allTotals) {
   const table = wrap.querySelector("table");
   const head = el("tr");
   head.append(el("th", { scope: "col" }, "Game"));
-  state.players.forEach((name) => head.append(el("th", { scope: "col", class: "player" }, name)));
+  for (const name of state.players) {
+    const th = el("th", { scope: "col", class: "player" });
+    th.append(el("span", { class: "name" }, name));
+    head.append(th);
+  }
   table.tHead.replaceChildren(head);
   const body = table.tBodies[0];
   body.replaceChildren();
@@ -508,7 +520,7 @@ function render() {
     const lead = anyScore && ahead.includes(i);
     badge.textContent = lead ? (finished ? "\u2605 wins" : "leads") : "";
     th.classList.toggle("leader", lead);
-    th.classList.toggle("turn", !finished && i === ui.player);
+    th.classList.toggle("next", !finished && i === ui.player);
   });
   const names = ahead.map((i) => state.players[i]).join(" and ");
   if (finished) {
@@ -519,14 +531,12 @@ function render() {
 }
 
 function drawTurn(rules, gameCards, finished) {
-  $("turn").hidden = finished;
-  if (finished) return;
   const select = $("turn-player");
   if (select.options.length !== state.players.length || [...select.options].some((o, i) => o.text !== state.players[i])) {
     select.replaceChildren(...state.players.map((name, i) => el("option", { value: i }, name)));
   }
   select.value = String(ui.player);
-  $("turn-legend").textContent = `Turn: ${state.players[ui.player]}`;
+  $("turn-legend").textContent = finished ? `Correct a box: ${state.players[ui.player]}` : `Turn: ${state.players[ui.player]}`;
   const card = gameCards[ui.player];
   if ($("dice").value !== ui.dice) $("dice").value = ui.dice;
   $("scratch-row").hidden = !canScratch(rules);
@@ -536,10 +546,15 @@ function drawTurn(rules, gameCards, finished) {
   const parsed = parseDice(ui.dice);
   if (parsed.error) {
     list.append(el("p", { class: "help" }, parsed.error));
+  } else if (finished && !ui.box) {
+    list.append(el("p", { class: "help" }, "Every box is filled. To correct one, choose it in the card or below."));
   } else if (!parsed.complete) {
     list.append(el("p", { class: "help" }, `${parsed.dice.length} of ${K.dice_count} dice.`));
   } else {
     const scratch = $("scratch").checked;
+    if (isExtraYahtzee(model, card, parsed.dice) && card.boxes[model.yahtzee_box] === K.yahtzee_score) {
+      list.append(el("p", { class: "help" }, `An extra Yahtzee: ${K.yahtzee_bonus} bonus, wherever it goes.`));
+    }
     const chosen = ui.box && ui.box in card.boxes ? ui.box : null;
     if (chosen) {
       list.append(correction(rules, parsed.dice, chosen, scratch));
