@@ -300,9 +300,9 @@ def _upper() -> SheetSection:
                 "bullets",
                 (
                     f"Bonus {UPPER_BONUS}.",
-                    f"If the six upper boxes add up to {UPPER_BONUS_THRESHOLD} or more, add {UPPER_BONUS}. "
-                    f"Three of each number make exactly {three_of_each}, "
-                    "and extra high dice can make up for a number that fell short.",
+                    f"Add {UPPER_BONUS} if the six upper boxes total {UPPER_BONUS_THRESHOLD} or more. "
+                    f"Three of each number make exactly {three_of_each}; "
+                    "more high dice can make up for fewer low ones.",
                 ),
             ),
         ),
@@ -500,7 +500,7 @@ def _house_rules(rules: Rules) -> SheetSection:
 
 def rule_sheet(rules: Rules) -> RuleSheet:
     """The one-page rule sheet for `rules`: every variant-dependent sentence is chosen here."""
-    tagline = f"{players_text(rules)} · {DICE_COUNT} dice · {len(Box)} turns each"
+    tagline = f"{players_text(rules)} · {DICE_COUNT} dice"
     if rules.series:
         tagline += f" · series of up to {MAX_GAMES_IN_SERIES} games"
     sections = (
