@@ -1,9 +1,11 @@
-"""`sheetgen build`: every downloadable sheet, rendered in parallel, reused when unchanged.
+"""`sheetgen build`: every downloadable sheet and the website, rendered in parallel, reused when unchanged.
 
 The parent process plans the jobs and hashes their inputs; it never imports
 WeasyPrint, so a rebuild with nothing changed costs only the hashing. Worker
 processes import the renderers themselves and keep one font configuration
-and the parsed stylesheets for all the documents they render.
+and the parsed stylesheets for all the documents they render. The rules
+pages are jobs too, hashed like the sheets but cheap enough to render in the
+parent; index.html is written from the manifest, and only when it changes.
 """
 
 from __future__ import annotations
@@ -26,20 +28,23 @@ from pathlib import Path
 
 import click
 
-from sheetgen import __version__
 from sheetgen.cache import code_hash, rulesheet_pdf, scoresheet_pdf
 from sheetgen.errors import OutputError, SheetgenError
-from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.geometry import COLUMNS, LAYOUTS, PAPERS
+from sheetgen.guide import difference
 from sheetgen.inputs import parse_json, read_input, tracking
+from sheetgen.model import MAX_GAMES_IN_SERIES, NUMBER_WORDS
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     paper_suffix,
     rules_file_name,
+    scorekeeper_file_name,
     scoresheet_file_name,
     sweep,
     write_atomic,
 )
-from sheetgen.resources import EXAMPLES_DIR, TEMPLATES_DIR
+from sheetgen.resources import EXAMPLES_DIR
+from sheetgen.site import PAPER_LABELS, render_index, rules_page_name
 from sheetgen.text import printable
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
@@ -47,11 +52,17 @@ MANIFEST = ".sheetgen-build.json"
 MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
 MANIFEST_LIMIT = 16 * 1024 * 1024
 STAGING = ".sheetgen-staging"  # new files wait here until every job has rendered
-THUMB_WIDTH = 240  # pixels
+THUMB_WIDTH = 480  # pixels: shown 240 CSS px wide or more, sharp on high-density screens
 LAYOUT_NAMES = {
     "players": "six players",
     "series": "six-game series",
     "half": "six-game cards, two to a sheet",
+}
+WEB_PAGES = ("page", "scorekeeper")  # HTML, rendered in the parent, no preview
+CARD_TITLES = {
+    "players": f"Score sheet, {COLUMNS} players",
+    "series": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game card",
+    "half": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game cards, two to a sheet",
 }
 
 
@@ -59,7 +70,7 @@ LAYOUT_NAMES = {
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet" or "records"
+    kind: str  # "rules", "scoresheet", "records", or a web page: "page" (rules) or "scorekeeper"
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -69,6 +80,7 @@ class Job:
     records: tuple[str, ...] = ()
     card: str = "full"
     depends: tuple[str, ...] = ()  # other files the job reads: the variant files records name
+    links: tuple[str, ...] = ()  # a page's sibling files it may link to
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -84,39 +96,62 @@ class Job:
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
 
+    @property
+    def files(self) -> list[str]:
+        """Every file the job writes: its outputs, and a preview of each PDF."""
+        if self.kind in WEB_PAGES:
+            return list(self.outputs)
+        return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
+
 
 def _thumb_name(output: str) -> str:
     return f"thumbs/{output.removesuffix('.pdf').replace('/', '-')}.png"
 
 
-def _describe(rules: Rules, kind: str, paper: str, layout: str = "") -> dict[str, str]:
-    """What the index page says about a file."""
+def _describe(
+    rules: Rules, kind: str, paper: str, layout: str = "", card: str = "", fillable: bool = False
+) -> dict[str, str]:
+    """What the index page says about a file: its variant, and a human label, "card · option"."""
+    option = " · ".join([PAPER_LABELS.get(paper, ""), *(["fillable"] if fillable else [])])
+    card = card or kind
     return {
         "variant": rules.name,
         "title": rules.title,
+        "slug": rules.slug,
+        "summary": difference(rules),
         "house_rules": ", ".join(rule.label for rule in rules.house_rules) or "none",
         "kind": kind,
-        "paper": "A4" if paper == "a4" else "Letter",
+        "paper": PAPER_LABELS.get(paper, ""),
         "layout": LAYOUT_NAMES.get(layout, ""),
+        "card": card,
+        "option": option,
+        "label": f"{card} · {option}" if option else card,
     }
 
 
 def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     rules = load_rules(spec, house_rules)
-    for paper in PAPERS:
+    rule_sheets = tuple(rules_file_name(rules.slug, paper) for paper in PAPERS)
+    keeper = scorekeeper_file_name(rules.slug)
+    meta = (_describe(rules, "Rules page", ""),)
+    links = (*rule_sheets, keeper)
+    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
+    meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
+    yield Job("scorekeeper", spec, house_rules, "", (keeper,), meta=meta)
+    for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, "Rule sheet", paper),)
-        yield Job("rules", spec, house_rules, paper, (rules_file_name(rules.slug, paper),), meta=meta)
+        yield Job("rules", spec, house_rules, paper, (name,), meta=meta)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 name = scoresheet_file_name(rules.slug, layout, paper, fillable)
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
-                meta = (_describe(rules, kind, paper, layout),)
+                meta = (_describe(rules, kind, paper, layout, CARD_TITLES[layout], fillable),)
                 yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
             name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
             kind = "Half-page cards, fillable" if fillable else "Half-page cards"
-            meta = (_describe(rules, kind, paper, "half"),)
+            meta = (_describe(rules, kind, paper, "half", CARD_TITLES["half"], fillable),)
             yield Job(
                 "scoresheet", spec, house_rules, paper, (name,), "series", fillable, card="half", meta=meta
             )
@@ -136,6 +171,7 @@ def _example_jobs() -> Iterator[Job]:
         outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
         meta = tuple(
             _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
+            | {"card": r.title or path.stem}
             for r, path in zip(records, paths, strict=True)
         )
         yield Job(
@@ -167,8 +203,17 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
     return [*jobs, *_example_jobs()]
 
 
-def run_job(job: Job) -> list[tuple[str, bytes, bytes]]:
-    """Render one job in a worker (or take it from the cache): (output path, PDF, PNG thumbnail) per file."""
+def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
+    """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
+    per file, or (path, HTML, None) for a web page."""
+    if job.kind == "page":
+        from sheetgen.site import render_rules_page
+
+        return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
+    if job.kind == "scorekeeper":
+        from sheetgen.scorekeeper import render_scorekeeper
+
+        return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
     if job.kind == "rules":
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == "scoresheet":
@@ -224,7 +269,7 @@ def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
         if data.get("format") != MANIFEST_FORMAT:
             raise SheetgenError("not written by this sheetgen")
         files = data["files"]
-        if not all(isinstance(v, dict) and _is_entry(v) for v in files.values()):
+        if not all(isinstance(v, dict) and _is_entry(k, v) for k, v in files.items()):
             raise SheetgenError("a file entry is damaged")
     except (SheetgenError, AttributeError, KeyError, TypeError) as error:
         reason = str(error) if isinstance(error, SheetgenError) else "not in the expected shape"
@@ -236,19 +281,24 @@ def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
     return files
 
 
-def _is_entry(entry: dict[str, object]) -> bool:
+def _is_entry(output: str, entry: dict[str, object]) -> bool:
+    """Every value a string, the sizes numbers; a PDF has a preview, a web page none."""
+    sizes = ("bytes", "thumb_bytes") if output.endswith(".pdf") else ("bytes",)
     return all(isinstance(value, str) for value in entry.values()) and all(
-        str(entry.get(key, "")).isdigit() for key in ("bytes", "thumb_bytes")
+        str(entry.get(key, "")).isdigit() for key in sizes
     )
 
 
 def _reusable(folder: Path, output: str, entry: dict[str, str] | None, digest: str) -> bool:
-    """Made from the same inputs, and the PDF and its preview are still the bytes written."""
+    """Made from the same inputs, and the file and its preview (PDFs) are still the bytes written."""
     return (
         entry is not None
         and entry.get("hash") == digest
         and _intact(folder / output, entry["bytes"], entry.get("sha256"))
-        and _intact(folder / _thumb_name(output), entry["thumb_bytes"], entry.get("thumb_sha256"))
+        and (
+            not output.endswith(".pdf")
+            or _intact(folder / _thumb_name(output), entry["thumb_bytes"], entry.get("thumb_sha256"))
+        )
     )
 
 
@@ -287,9 +337,12 @@ def _interrupts_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes]]]:
-    if len(jobs) == 1:
-        yield run_job(jobs[0])
+def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:
+    """Web pages render here, at once; sheets in the worker pool (or here, when there is only one)."""
+    yield from (run_job(job) for job in jobs if job.kind in WEB_PAGES)
+    jobs = [job for job in jobs if job.kind not in WEB_PAGES]
+    if len(jobs) <= 1:
+        yield from map(run_job, jobs)
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
     with _interrupts_ignored():
@@ -375,32 +428,28 @@ def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -
             pending.append(job)
     by_output = {output: job for job in jobs for output in job.outputs}
     bar = click.progressbar(length=len(pending), label="Rendering", file=sys.stderr) if progress else None
+    staged: list[str] = []
     try:
         if pending:
             staging.mkdir()  # fails at once in a folder that cannot be written
         for outputs in _results(pending):
-            for output, pdf, png in outputs:
+            for output, data, png in outputs:
                 job = by_output[output]
-                _stage(staging, folder, _thumb_name(output), png)
-                _stage(staging, folder, output, pdf)
-                meta = job.meta[job.outputs.index(output)] if job.meta else {}
-                manifest[output] = {
-                    **meta,
-                    "hash": hashes[job],
-                    "bytes": str(len(pdf)),
-                    "sha256": _sha256(pdf),
-                    "thumb_bytes": str(len(png)),
-                    "thumb_sha256": _sha256(png),
-                }
+                entry = {**(job.meta[job.outputs.index(output)] if job.meta else {}), "hash": hashes[job]}
+                for name, content, prefix in ((output, data, ""), (_thumb_name(output), png, "thumb_")):
+                    if content is not None:  # web pages have no preview
+                        _stage(staging, folder, name, content)
+                        staged.append(name)
+                        entry |= {f"{prefix}bytes": str(len(content)), f"{prefix}sha256": _sha256(content)}
+                manifest[output] = entry
                 result.written.append(output)
             if bar is not None:
                 bar.update(1)
         if bar is not None:
             bar.render_finish()
-        for output in result.written:
-            for name in (_thumb_name(output), output):
-                (folder / name).parent.mkdir(parents=True, exist_ok=True)
-                os.replace(staging / name, folder / name)
+        for name in staged:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / name, folder / name)
     finally:
         with suppress(OSError):
             shutil.rmtree(staging)
@@ -409,24 +458,14 @@ def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -
     current = {o: manifest[o] for o in listed if o in manifest}
     manifest_data = {"format": MANIFEST_FORMAT, "files": current}
     write_atomic(folder / MANIFEST, json.dumps(manifest_data, indent=1).encode())
-    write_atomic(folder / "index.html", index_page(current).encode())
+    index = index_page(current, folder).encode()
+    if not (folder / "index.html").is_file() or (folder / "index.html").read_bytes() != index:
+        write_atomic(folder / "index.html", index)
     result.seconds = time.perf_counter() - start
     return result
 
 
-def index_page(files: dict[str, dict[str, str]]) -> str:
-    """A plain page listing every file with its details, link and preview."""
-    import jinja2
-
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True, undefined=jinja2.StrictUndefined
-    )
-    groups: dict[str, list[dict[str, str]]] = {}
-    for path, meta in files.items():
-        group = "Filled examples" if path.startswith("records/") else meta.get("title", "")
-        size = f"{int(meta.get('bytes', 0)) / 1024:.0f} KB"
-        groups.setdefault(group, []).append({**meta, "path": path, "thumb": _thumb_name(path), "size": size})
-    css = (TEMPLATES_DIR / "index" / "index.css").read_text()
-    return environment.get_template("index/index.html").render(
-        groups=groups, css=css, version=__version__, count=len(files)
-    )
+def index_page(files: dict[str, dict[str, str]], folder: Path) -> str:
+    """The site's front page: a section per variant with its pages and downloads, then the examples."""
+    thumbs = {path: _thumb_name(path) for path in files if path.endswith(".pdf")}
+    return render_index(files, folder, thumbs)

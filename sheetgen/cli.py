@@ -25,6 +25,7 @@ from sheetgen.output import (
     check_destination,
     making,
     rules_file_name,
+    scorekeeper_file_name,
     scoresheet_file_name,
     write_output,
 )
@@ -342,6 +343,29 @@ def rules(
 
 
 @cli.command()
+@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
+@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
+@click.option("-o", "--output", type=OutputPath(), help="The page to write; - for stdout.")
+def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None) -> None:
+    """Write the scorekeeper: one HTML page that keeps score in the browser.
+
+    It needs no network and works opened from disk; its Export button saves a
+    record that `sheetgen score` checks and `sheetgen fill` prints.
+    Prints the path written, by default output/scorekeeper-VARIANT[-HOUSE-RULES].html.
+
+    Example: sheetgen scorekeeper --variant c2406 --house-rule series
+    """
+    from sheetgen.scorekeeper import render_scorekeeper
+
+    with user_errors():
+        chosen = load_rules(variant, house_rules)
+    warn_redundant(chosen)
+    target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
+    _check(target)
+    _write(target, lambda: render_scorekeeper(chosen).encode())
+
+
+@cli.command()
 @click.option(
     "-o",
     "--output",
@@ -358,13 +382,14 @@ def rules(
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
 @no_cache_option
 def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
-    """Write every downloadable sheet and an index page into a folder.
+    """Write every downloadable sheet and the website into a folder.
 
     For each variant: the rule sheet, the six-player score sheet and the
     six-game card (also as two half-page cards to a sheet) on Letter and A4,
-    fillable versions of the score sheets,
-    and the example records filled; then output/index.html listing them all
-    with previews. Files whose inputs have not changed are kept, not redone.
+    fillable versions of the score sheets, its rules page and scorekeeper
+    page, and the example records filled; then index.html, the site's front
+    page. Links are relative: copy the folder to any static host. Files whose
+    inputs have not changed are kept, not redone.
 
     Example: sheetgen build --variant examples/our-house.toml
     """

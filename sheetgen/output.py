@@ -153,3 +153,8 @@ def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool, car
     """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-half][-fillable].pdf."""
     half = "-half" if card == "half" else ""
     return f"scoresheet-{layout}-{slug}-{paper}{half}{'-fillable' if fillable else ''}.pdf"
+
+
+def scorekeeper_file_name(slug: str) -> str:
+    """scorekeeper-<variant>[-<house rules>].html."""
+    return f"scorekeeper-{slug}.html"

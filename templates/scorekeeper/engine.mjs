@@ -1,0 +1,624 @@
+// The scorekeeper's engine: the Python engine (sheetgen/scoring.py, records.py) in JavaScript.
+// Pure functions, no DOM: every box, constant and rule comes from the model blob the page
+// carries, so Node runs this module in the tests against the Python engine.
+
+/**
+ * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
+ * @typedef {number[]} Dice           Five faces.
+ * @typedef {{boxes: Object<string, number>, yahtzeeBonuses: number}} Card
+ * @typedef {{name: string, slug: string, variant: string, jokerOrder: string,
+ *            houseRules: string[], record: {variant: string, house_rules: string[]}}} Rules
+ * @typedef {{player: number, box?: string, dice?: Dice, scratch?: boolean, score?: number,
+ *            bonus?: boolean}} Entry   One thing written on the card, in the order it was written.
+ * @typedef {{entries: Entry[]}} Game
+ */
+
+/** A one-line error about a record or an entry, shown as it is. */
+export class ScoreError extends Error {}
+
+const FIVE_OF_A_KIND_FULL_HOUSE = "five-of-a-kind-full-house";
+const SCRATCH_ANY_BOX = "scratch-any-box";
+
+/** @returns {Card} */
+export function emptyCard() {
+  return { boxes: {}, yahtzeeBonuses: 0 };
+}
+
+/** A name as Python's repr() shows it in the engine's messages: 'vegas'. */
+function pyRepr(text) {
+  const s = String(text);
+  if (s.includes("'") && !s.includes('"')) return `"${s}"`;
+  return `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+}
+
+/** The variant entry called `name` or one of its aliases, or undefined. */
+export function findVariant(model, name) {
+  const wanted = String(name).trim().toLowerCase();
+  return model.variants.find((v) => v.name === wanted || v.aliases.includes(wanted));
+}
+
+/**
+ * The rules of a variant plus house rules, like variants.Rules.
+ * @returns {Rules}
+ */
+export function makeRules(model, variantName, houseRuleNames = []) {
+  const variant = findVariant(model, variantName);
+  if (!variant) {
+    const known = model.variants.filter((v) => !v.custom).map((v) => v.name);
+    throw new ScoreError(`unknown variant ${pyRepr(variantName)}; known variants: ${known.join(", ")}`);
+  }
+  const known = model.house_rules.map((r) => r.name);
+  const wanted = [...variant.house_rules];
+  for (const name of houseRuleNames) {
+    const rule = String(name).trim().toLowerCase();
+    if (!known.includes(rule)) {
+      throw new ScoreError(`unknown house rule ${pyRepr(name)}; known house rules: ${known.join(", ")}`);
+    }
+    if (!wanted.includes(rule)) wanted.push(rule);
+  }
+  const starts = wanted.filter((r) => model.start_rules.includes(r));
+  if (starts.length > 1) throw new ScoreError(`house rules ${starts.join(" and ")} contradict each other`);
+  const ordered = known.filter((r) => wanted.includes(r));
+  const slug = [variant.name, ...ordered].join("-");
+  return {
+    name: variant.name,
+    slug,
+    variant: variant.base,
+    jokerOrder: variant.joker_order,
+    houseRules: wanted,
+    // A custom variant's file cannot travel with a record: its base and house rules can.
+    record: { variant: variant.base, house_rules: wanted },
+  };
+}
+
+/** The title, edition line and row hints of these rules. */
+export function ruleset(model, rules) {
+  const set = model.rulesets[rules.slug];
+  return { title: set.title, edition: set.edition, hints: model.hint_tables[set.hints] };
+}
+
+/** Every number a box can hold (scoring.possible_scores): any roll, Jokers, and 0 when scratching is allowed. */
+export function possibleScores(model, rules, box) {
+  const scores = boxInfo(model, box).possible_scores;
+  return canScratch(rules) && !scores.includes(0) ? [0, ...scores] : scores;
+}
+
+const extraYahtzeeCache = new WeakMap();
+
+/** Every score an extra Yahtzee can leave in each box under these rules (scoring.extra_yahtzee_scores). */
+export function extraYahtzeeScores(model, rules) {
+  const known = extraYahtzeeCache.get(model) || new Map();
+  extraYahtzeeCache.set(model, known);
+  if (!known.has(rules.slug)) known.set(rules.slug, computeExtraYahtzeeScores(model, rules));
+  return known.get(rules.slug);
+}
+
+function computeExtraYahtzeeScores(model, rules) {
+  const scores = Object.fromEntries(model.boxes.map((b) => [b.name, new Set()]));
+  const jokerBoxes = model.boxes.filter((b) => b.joker).map((b) => b.name);
+  for (const face of model.constants.faces) {
+    const dice = Array(model.constants.dice_count).fill(face);
+    const deciding = [upperBoxFor(model, face), ...model.kind_boxes, ...jokerBoxes, model.chance_box];
+    for (let mask = 0; mask < 1 << deciding.length; mask += 1) {
+      const card = emptyCard();
+      card.boxes[model.yahtzee_box] = model.constants.yahtzee_score;
+      deciding.forEach((box, i) => {
+        if (mask & (1 << i)) card.boxes[box] = 0;
+      });
+      for (const box of legalBoxes(model, card, dice, rules)) {
+        scores[box].add(scoreIn(model, card, dice, box, rules));
+        if (canScratch(rules)) scores[box].add(0);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(scores).map(([box, set]) => [box, [...set].sort((a, b) => a - b)]));
+}
+
+/**
+ * How many Yahtzee bonuses a card's boxes leave room for (records.py's check): each bonus is an
+ * extra Yahtzee written in a box of its own, with a score an extra Yahtzee can leave there.
+ * Open boxes still count as room.
+ */
+export function bonusRoom(model, rules, card) {
+  const extra = extraYahtzeeScores(model, rules);
+  const others = model.boxes.map((b) => b.name).filter((b) => b !== model.yahtzee_box);
+  const misfits = others.filter((b) => b in card.boxes && !extra[b].includes(card.boxes[b]));
+  return { room: others.length - misfits.length, misfits };
+}
+
+function checkBonusRoom(model, rules, card, where) {
+  const { room, misfits } = bonusRoom(model, rules, card);
+  const bonuses = card.yahtzeeBonuses;
+  if (bonuses > room) {
+    const shown = misfits.map((b) => `${b} ${card.boxes[b]}`).join(", ");
+    throw new ScoreError(
+      `${where}${bonuses} bonuses need ${bonuses} extra Yahtzees, each written in a box of its own, ` +
+        `but only ${room} boxes hold a score an extra Yahtzee can leave under ${rules.name} rules (not ${shown})`,
+    );
+  }
+}
+
+function boxInfo(model, box) {
+  return model.boxes.find((b) => b.name === box);
+}
+
+function upperBoxFor(model, face) {
+  return model.boxes.find((b) => b.face === face).name;
+}
+
+function counts(dice) {
+  const byFace = new Map();
+  for (const d of dice) byFace.set(d, (byFace.get(d) || 0) + 1);
+  return [...byFace.values()].sort((a, b) => b - a);
+}
+
+function longestRun(dice) {
+  const faces = new Set(dice);
+  let best = 0;
+  for (const f of faces) {
+    let n = 0;
+    while (faces.has(f + n)) n += 1;
+    best = Math.max(best, n);
+  }
+  return best;
+}
+
+/** @param {Dice} dice */
+export function isYahtzee(dice) {
+  return new Set(dice).size === 1;
+}
+
+/** Whether the dice meet the box's need, without any Joker. */
+export function fits(model, dice, box) {
+  const info = boxInfo(model, box);
+  const c = counts(dice);
+  if (info.kind_count) return c[0] >= info.kind_count;
+  if (box === model.full_house_box) return c.length === 2 && c[0] === 3;
+  if (info.straight_length) return longestRun(dice) >= info.straight_length;
+  return true;
+}
+
+/** The score with no Joker: the dice as they fall. */
+export function naturalScore(model, dice, box) {
+  const info = boxInfo(model, box);
+  const sum = dice.reduce((a, b) => a + b, 0);
+  if (info.scoring === "count") return dice.filter((d) => d === info.face).reduce((a, b) => a + b, 0);
+  if (!fits(model, dice, box)) return 0;
+  return info.scoring === "total" ? sum : info.fixed_score;
+}
+
+/** The score of a roll in a box, as a Joker when `joker` is set. */
+export function scoreInBox(model, dice, box, rules, joker = false) {
+  const info = boxInfo(model, box);
+  if (box === model.full_house_box && rules.houseRules.includes(FIVE_OF_A_KIND_FULL_HOUSE) && isYahtzee(dice)) {
+    return info.fixed_score;
+  }
+  if (joker && info.joker) return info.fixed_score;
+  return naturalScore(model, dice, box);
+}
+
+/** @returns {string[]} the empty boxes, in card order */
+export function openBoxes(model, card) {
+  return model.boxes.map((b) => b.name).filter((name) => !(name in card.boxes));
+}
+
+/** A Yahtzee rolled once the Yahtzee box is filled, with 50 or with 0. */
+export function isExtraYahtzee(model, card, dice) {
+  return isYahtzee(dice) && model.yahtzee_box in card.boxes;
+}
+
+/** An extra Yahtzee whose upper box is filled scores as if it fit anywhere. */
+export function isJoker(model, card, dice) {
+  return isExtraYahtzee(model, card, dice) && upperBoxFor(model, dice[0]) in card.boxes;
+}
+
+function jokerBoxes(model, card, dice, rules) {
+  const open = openBoxes(model, card);
+  if (!isExtraYahtzee(model, card, dice) || rules.jokerOrder === "FREE") return open;
+  const upper = upperBoxFor(model, dice[0]);
+  if (open.includes(upper)) return [upper];
+  if (rules.jokerOrder === "UPPER_THEN_KINDS") {
+    const kinds = model.kind_boxes.filter((b) => open.includes(b));
+    if (kinds.length) return kinds;
+  }
+  const lower = open.filter((b) => boxInfo(model, b).section === "lower");
+  return lower.length ? lower : open;
+}
+
+/**
+ * The boxes the rules let this roll go in, in card order.
+ * @returns {string[]}
+ */
+export function legalBoxes(model, card, dice, rules) {
+  const legal = jokerBoxes(model, card, dice, rules);
+  const fullHouse = model.full_house_box;
+  if (rules.houseRules.includes(FIVE_OF_A_KIND_FULL_HOUSE) && isYahtzee(dice) && !(fullHouse in card.boxes)) {
+    return model.boxes.map((b) => b.name).filter((b) => legal.includes(b) || b === fullHouse);
+  }
+  return legal;
+}
+
+/** Whether these rules let a turn be scratched: 0 in any box it may go in. */
+export function canScratch(rules) {
+  return rules.houseRules.includes(SCRATCH_ANY_BOX);
+}
+
+/** What the roll scores in `box`, or a ScoreError saying why it may not go there. */
+export function scoreIn(model, card, dice, box, rules, scratch = false) {
+  if (box in card.boxes) throw new ScoreError(`box ${box} is already filled`);
+  if (scratch && !canScratch(rules)) throw new ScoreError(`a scratched turn needs the house rule ${SCRATCH_ANY_BOX}`);
+  const legal = legalBoxes(model, card, dice, rules);
+  if (!legal.includes(box)) {
+    throw new ScoreError(`${rules.name} rules send this extra Yahtzee to ${legal.join(", ")}, not ${box}`);
+  }
+  if (scratch) return 0;
+  return scoreInBox(model, dice, box, rules, isJoker(model, card, dice));
+}
+
+/** Every legal box with the score the roll would get there. */
+export function options(model, card, dice, rules) {
+  return legalBoxes(model, card, dice, rules).map((box) => ({ box, score: scoreIn(model, card, dice, box, rules) }));
+}
+
+/** The card after this roll is written in `box`, with any Yahtzee bonus. @returns {Card} */
+export function place(model, card, dice, box, rules, scratch = false) {
+  const points = scoreIn(model, card, dice, box, rules, scratch);
+  const earned = isExtraYahtzee(model, card, dice) && card.boxes[model.yahtzee_box] === model.constants.yahtzee_score;
+  return { boxes: { ...card.boxes, [box]: points }, yahtzeeBonuses: card.yahtzeeBonuses + (earned ? 1 : 0) };
+}
+
+/** The computed rows, named as `sheetgen score --json` names them. */
+export function totals(model, card) {
+  const k = model.constants;
+  const sum = (section) =>
+    model.boxes.filter((b) => b.section === section).reduce((a, b) => a + (card.boxes[b.name] || 0), 0);
+  const upper = sum("upper");
+  const bonus = upper >= k.upper_bonus_threshold ? k.upper_bonus : 0;
+  const yahtzeeBonus = k.yahtzee_bonus * card.yahtzeeBonuses;
+  const lower = sum("lower") + yahtzeeBonus;
+  return {
+    upper_subtotal: upper,
+    upper_bonus: bonus,
+    upper_total: upper + bonus,
+    yahtzee_bonuses: card.yahtzeeBonuses,
+    yahtzee_bonus: yahtzeeBonus,
+    lower_total: lower,
+    grand_total: upper + bonus + lower,
+  };
+}
+
+/** Indices of everyone with the highest number: a tie is a shared win. */
+export function leaders(numbers) {
+  const best = Math.max(...numbers);
+  return numbers.map((n, i) => (n === best ? i : -1)).filter((i) => i >= 0);
+}
+
+/** Whether a Yahtzee bonus may be ticked by hand: the Yahtzee box holds 50 and room is left. */
+export function canTickBonus(model, card) {
+  return card.boxes[model.yahtzee_box] === model.constants.yahtzee_score &&
+    card.yahtzeeBonuses < model.constants.max_yahtzee_bonuses;
+}
+
+/**
+ * Each player's card after the entries, in order; a ScoreError names the first entry that breaks the rules.
+ * @param {Entry[]} entries
+ * @returns {Card[]}
+ */
+export function replay(model, rules, entries, playerCount) {
+  const cards = Array.from({ length: playerCount }, emptyCard);
+  for (const entry of entries) {
+    const card = cards[entry.player];
+    if (entry.bonus) {
+      if (!canTickBonus(model, card)) {
+        throw new ScoreError(`a Yahtzee bonus needs ${model.constants.yahtzee_score} in the Yahtzee box`);
+      }
+      cards[entry.player] = { ...card, yahtzeeBonuses: card.yahtzeeBonuses + 1 };
+    } else if (entry.dice) {
+      cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
+    } else {
+      if (entry.box in card.boxes) throw new ScoreError(`box ${entry.box} is already filled`);
+      const scores = possibleScores(model, rules, entry.box);
+      if (!scores.includes(entry.score)) {
+        throw new ScoreError(`${boxInfo(model, entry.box).label} cannot score ${entry.score}${allowedText(scores)}`);
+      }
+      cards[entry.player] = { ...card, boxes: { ...card.boxes, [entry.box]: entry.score } };
+    }
+  }
+  for (const card of cards) {
+    if (card.yahtzeeBonuses && card.boxes[model.yahtzee_box] !== undefined &&
+        card.boxes[model.yahtzee_box] !== model.constants.yahtzee_score) {
+      throw new ScoreError(`Yahtzee bonuses need ${model.constants.yahtzee_score} in the Yahtzee box`);
+    }
+    checkBonusRoom(model, rules, card, "");
+  }
+  return cards;
+}
+
+/** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
+export function allowedText(values) {
+  if (values.length <= 7) return ` (only ${values.join(", ")})`;
+  if (values[0] === 0) return ` (only ${values[0]} or ${values[1]} to ${values[values.length - 1]})`;
+  return ` (only ${values[0]} to ${values[values.length - 1]})`;
+}
+
+/** Whether a card has all its boxes filled. */
+export function isComplete(model, card) {
+  return openBoxes(model, card).length === 0;
+}
+
+// ---- Records: the JSON `sheetgen score` and `sheetgen fill` read (sheetgen/records.py) ----
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return { object: "an object", string: "text", boolean: "true/false", number: "a number" }[typeof value] || typeof value;
+}
+
+const QUOTE_LENGTH = 40; // as records.quote cuts a name short in a message
+
+/** A user string fit for a one-line message: escaped and cut short. */
+export function quote(text, limit = QUOTE_LENGTH) {
+  const chars = [...text];
+  return JSON.stringify(chars.length <= limit ? text : chars.slice(0, limit - 1).join("") + "…");
+}
+
+function checkKeys(where, obj, allowed) {
+  if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+    throw new ScoreError(`${where}: expected an object, found ${typeName(obj)}`);
+  }
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) throw new ScoreError(`${where}: unknown key ${quote(key)}; allowed: ${allowed.join(", ")}`);
+  }
+}
+
+const CONTROL = /[\p{Cc}\p{Cs}\p{Co}]/u;
+
+/** Names and titles: printable text, no control characters, not too long (records.check_text). */
+export function checkText(where, value, what, limit) {
+  if (typeof value !== "string") throw new ScoreError(`${where}: ${what} must be text, found ${typeName(value)}`);
+  if (!value.trim()) throw new ScoreError(`${where}: ${what} is empty`);
+  const length = [...value].length;
+  if (length > limit) throw new ScoreError(`${where}: ${what} is ${length} characters; at most ${limit}`);
+  const bad = [...value].find((c) => CONTROL.test(c));
+  if (bad !== undefined) {
+    throw new ScoreError(`${where}: ${what} contains the control character U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+  }
+  return value;
+}
+
+/** The players' names as the page takes them: checked like record names, no two alike. */
+export function checkNames(model, names) {
+  const k = model.constants;
+  if (names.length < 1 || names.length > k.max_players) throw new ScoreError(`give 1 to ${k.max_players} players`);
+  names.forEach((name, i) => checkText(`player ${i + 1}`, name, "the name", k.max_name_length));
+  names.forEach((name, i) => {
+    if (names.indexOf(name) !== i) throw new ScoreError(`player ${i + 1}: the name ${quote(name)} is used twice`);
+  });
+  return names;
+}
+
+function isInt(value) {
+  return Number.isInteger(value);
+}
+
+function checkDice(model, where, dice) {
+  const n = model.constants.dice_count;
+  if (!Array.isArray(dice)) throw new ScoreError(`${where}: dice must be a list of ${n} numbers, found ${typeName(dice)}`);
+  if (dice.length !== n) throw new ScoreError(`${where}: ${dice.length} dice; a roll is exactly ${n}`);
+  for (const die of dice) {
+    if (!isInt(die) || !model.constants.faces.includes(die)) {
+      throw new ScoreError(`${where}: die ${JSON.stringify(die)} is not a whole number from 1 to 6`);
+    }
+  }
+  return dice;
+}
+
+function checkBoxName(model, where, name) {
+  const names = model.boxes.map((b) => b.name);
+  if (!names.includes(name)) {
+    throw new ScoreError(`${where}: unknown box ${JSON.stringify(name)}; boxes: ${names.join(", ")}`);
+  }
+  return name;
+}
+
+function checkDate(value) {
+  const match = typeof value === "string" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
+  if (!match || date.getUTCMonth() !== +match[2] - 1 || date.getUTCDate() !== +match[3] || +match[1] < 1) {
+    throw new ScoreError(`date: expected a date as YYYY-MM-DD, found ${quote(String(value))}`);
+  }
+  return value;
+}
+
+function recordRules(model, data, pageRules) {
+  const variant = data.variant ?? "official";
+  const houseRules = data.house_rules ?? [];
+  if (typeof variant !== "string" || !variant.trim()) throw new ScoreError("variant: expected a variant name or a TOML file path");
+  if (!Array.isArray(houseRules) || !houseRules.every((r) => typeof r === "string")) {
+    throw new ScoreError("house_rules: expected a list of house rule names");
+  }
+  let name = variant;
+  if (variant.endsWith(".toml") || variant.includes("/") || variant.includes("\\")) {
+    // A page made for a custom variant reads records that name its file.
+    const stem = variant.split(/[/\\]/).pop().replace(/\.toml$/, "");
+    if (!pageRules || stem !== pageRules.name || !findVariant(model, stem)?.custom) {
+      throw new ScoreError(`variant: ${quote(variant)} is a variant file; open the scorekeeper made from it`);
+    }
+    name = stem;
+  }
+  try {
+    return makeRules(model, name, houseRules);
+  } catch (error) {
+    throw new ScoreError(`variant: ${error.message}`);
+  }
+}
+
+/**
+ * Check a decoded record as `sheetgen score` does, and turn it into games of entries.
+ * Each player's turns (or boxes) are entered in turn, round by round.
+ * @returns {{rules: Rules, title: ?string, date: ?string, players: string[], games: Game[]}}
+ */
+export function parseRecord(model, data, source = "record", pageRules = null) {
+  try {
+    return readRecord(model, data, pageRules);
+  } catch (error) {
+    if (error instanceof ScoreError) throw new ScoreError(`${source}: ${error.message}`);
+    throw error;
+  }
+}
+
+function readRecord(model, data, pageRules) {
+  const keys = model.record_keys;
+  const k = model.constants;
+  checkKeys("top level", data, keys.record);
+  const rules = recordRules(model, data, pageRules);
+  const title = data.title === undefined ? null : checkText("title", data.title, "the title", k.max_title_length);
+  const date = data.date === undefined ? null : checkDate(data.date);
+  if (("games" in data) === ("players" in data)) {
+    throw new ScoreError("top level: give either 'games' or 'players', not both or neither");
+  }
+  const single = "players" in data;
+  const gamesData = single ? [{ players: data.players }] : data.games;
+  if (!single) {
+    if (!Array.isArray(gamesData) || !gamesData.length) throw new ScoreError(`games: expected a list of 1 to ${k.max_games} games`);
+    if (gamesData.length > k.max_games) {
+      throw new ScoreError(`games: a series has at most ${k.max_games} games, found ${gamesData.length}`);
+    }
+  }
+  const games = gamesData.map((game, i) => readGame(model, single ? "" : `game ${i + 1}`, game, rules));
+  const first = games[0].names;
+  games.forEach((game, i) => {
+    if (game.names.join("\u0000") !== first.join("\u0000")) {
+      throw new ScoreError(
+        `game ${i + 1}: players ${game.names.map((n) => quote(n)).join(", ")} differ from game 1's ` +
+          `${first.map((n) => quote(n)).join(", ")}; a series keeps the same players in the same order`,
+      );
+    }
+  });
+  return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
+}
+
+function readGame(model, where, data, rules) {
+  const keys = model.record_keys;
+  checkKeys(where || "top level", data, keys.game);
+  const prefix = where ? `${where}, ` : "";
+  const players = data.players;
+  if (!Array.isArray(players) || !players.length) throw new ScoreError(`${prefix}players: expected a list of 1 or more players`);
+  const names = [];
+  const columns = players.map((player, i) => {
+    const at = `${prefix}player ${i + 1}`;
+    const column = readPlayer(model, at, player, rules, i);
+    if (names.includes(column.name)) throw new ScoreError(`${at}: the name ${quote(column.name)} is used twice`);
+    names.push(column.name);
+    return column.entries;
+  });
+  const entries = [];
+  const rounds = Math.max(...columns.map((c) => c.length));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const column of columns) if (round < column.length) entries.push(column[round]);
+  }
+  return { names, entries };
+}
+
+function readPlayer(model, where, data, rules, index) {
+  const keys = model.record_keys;
+  const k = model.constants;
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new ScoreError(`${where}: expected an object, found ${typeName(data)}`);
+  }
+  const name = checkText(where, data.name, "the name", k.max_name_length);
+  where = `${where} (${quote(name)})`;
+  if (("turns" in data) === ("boxes" in data)) throw new ScoreError(`${where}: give either 'turns' or 'boxes', not both or neither`);
+  const entries = [];
+  const boxCount = model.boxes.length;
+  if ("turns" in data) {
+    checkKeys(where, data, keys.turns_player);
+    const turns = data.turns;
+    if (!Array.isArray(turns)) throw new ScoreError(`${where}: 'turns' must be a list of ${boxCount} turns`);
+    if (turns.length !== boxCount) throw new ScoreError(`${where}: ${turns.length} turns; a game is exactly ${boxCount}`);
+    let card = emptyCard();
+    turns.forEach((turn, n) => {
+      const at = `${where}, turn ${n + 1}`;
+      checkKeys(at, turn, keys.turn);
+      if (!("dice" in turn) || !("box" in turn)) throw new ScoreError(`${at}: needs both 'dice' and 'box'`);
+      const dice = checkDice(model, at, turn.dice);
+      const box = checkBoxName(model, at, turn.box);
+      if ("scratch" in turn) {
+        if (turn.scratch !== true) {
+          throw new ScoreError(`${at}: 'scratch' must be true (leave it out for a scored turn), found ${JSON.stringify(turn.scratch)}`);
+        }
+        if (!canScratch(rules)) {
+          throw new ScoreError(`${at}: a scratched turn needs the house rule ${SCRATCH_ANY_BOX}, which ${rules.name} does not have here`);
+        }
+      }
+      if (box in card.boxes) throw new ScoreError(`${at}: box ${box} is used twice`);
+      try {
+        card = place(model, card, dice, box, rules, turn.scratch === true);
+      } catch (error) {
+        throw new ScoreError(`${at}: ${error.message}`);
+      }
+      entries.push({ player: index, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
+    });
+    return { name, entries };
+  }
+  checkKeys(where, data, keys.boxes_player);
+  const boxes = data.boxes;
+  const names = model.boxes.map((b) => b.name);
+  checkKeys(`${where}, boxes`, boxes, names);
+  const missing = names.filter((b) => !(b in boxes));
+  if (missing.length) throw new ScoreError(`${where}, boxes: missing ${missing.join(", ")}; all ${boxCount} are needed`);
+  for (const box of names) {
+    const value = boxes[box];
+    const at = `${where}, box ${box}`;
+    const scores = possibleScores(model, rules, box);
+    if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
+    if (!scores.includes(value)) {
+      throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(scores)}`);
+    }
+    entries.push({ player: index, box, score: value });
+  }
+  const bonuses = data.yahtzee_bonuses ?? 0;
+  const at = `${where}, yahtzee_bonuses`;
+  if (!isInt(bonuses) || bonuses < 0 || bonuses > k.max_yahtzee_bonuses) {
+    throw new ScoreError(`${at}: ${JSON.stringify(bonuses)} is not a count from 0 to ${k.max_yahtzee_bonuses}`);
+  }
+  if (bonuses && boxes[model.yahtzee_box] !== k.yahtzee_score) {
+    throw new ScoreError(`${at}: Yahtzee bonuses need ${k.yahtzee_score} in the Yahtzee box, which holds ${boxes[model.yahtzee_box]}`);
+  }
+  const card = { boxes: Object.fromEntries(names.map((b) => [b, boxes[b]])), yahtzeeBonuses: bonuses };
+  checkBonusRoom(model, rules, card, `${at}: `);
+  for (let i = 0; i < bonuses; i += 1) entries.push({ player: index, bonus: true });
+  return { name, entries };
+}
+
+/**
+ * A finished game or series as a record: a player's turns when every box was entered as dice
+ * (and no bonus ticked by hand), else the boxes as written. Only complete games go in.
+ */
+export function toRecord(model, rules, players, games, extra = {}) {
+  const k = model.constants;
+  const done = games.filter((game) => replay(model, rules, game.entries, players.length).every((c) => isComplete(model, c)));
+  if (!done.length) throw new ScoreError("no finished game to export yet: every player needs all 13 boxes filled");
+  const gameJson = done.map((game) => {
+    const cards = replay(model, rules, game.entries, players.length);
+    return {
+      players: players.map((name, i) => {
+        const mine = game.entries.filter((e) => e.player === i);
+        if (mine.every((e) => e.dice)) {
+          return {
+            name,
+            turns: mine.map((e) => ({ dice: [...e.dice], box: e.box, ...(e.scratch ? { scratch: true } : {}) })),
+          };
+        }
+        const boxes = Object.fromEntries(model.boxes.map((b) => [b.name, cards[i].boxes[b.name]]));
+        return { name, boxes, yahtzee_bonuses: cards[i].yahtzeeBonuses };
+      }),
+    };
+  });
+  const record = { variant: rules.record.variant, house_rules: [...rules.record.house_rules] };
+  if (extra.title) record.title = extra.title;
+  if (extra.date) record.date = extra.date;
+  if (gameJson.length === 1) record.players = gameJson[0].players;
+  else record.games = gameJson.slice(0, k.max_games);
+  return { record, games: done.length };
+}

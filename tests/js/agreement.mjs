@@ -1,0 +1,58 @@
+// Answers questions sent as JSON on stdin with the scorekeeper's engine, as JSON on stdout;
+// tests/test_scorekeeper_engine.py asks the Python engine the same and compares.
+//   games:   per turn, the legal boxes, the score in every open box, the totals after the turn
+//   tables:  per rules, the scores each box may hold and those an extra Yahtzee can leave
+//   records: per record, the checked totals (as `sheetgen score --json`) or the error
+import { readFileSync } from "node:fs";
+import * as engine from "../../templates/scorekeeper/engine.mjs";
+
+const { model, games = [], tables = [], records = [] } = JSON.parse(readFileSync(0, "utf8"));
+
+function playGames({ variant, house_rules: houseRules, games: played }) {
+  const rules = engine.makeRules(model, variant, houseRules);
+  return played.map((turns) => {
+    let card = engine.emptyCard();
+    return turns.map(({ dice, box, scratch }) => {
+      const legal = engine.legalBoxes(model, card, dice, rules);
+      const scores = {};
+      for (const open of engine.openBoxes(model, card)) {
+        try {
+          scores[open] = engine.scoreIn(model, card, dice, open, rules);
+        } catch (error) {
+          if (!(error instanceof engine.ScoreError)) throw error;
+          scores[open] = null;
+        }
+      }
+      card = engine.place(model, card, dice, box, rules, Boolean(scratch));
+      return { legal, scores, totals: engine.totals(model, card) };
+    });
+  });
+}
+
+function table({ variant, house_rules: houseRules }) {
+  const rules = engine.makeRules(model, variant, houseRules);
+  const possible = Object.fromEntries(model.boxes.map((b) => [b.name, engine.possibleScores(model, rules, b.name)]));
+  return { possible, extra_yahtzee: engine.extraYahtzeeScores(model, rules) };
+}
+
+function checkRecord({ name, data }) {
+  try {
+    const record = engine.parseRecord(model, data, name);
+    return {
+      games: record.games.map((game) =>
+        engine.replay(model, record.rules, game.entries, record.players.length).map((card, i) => ({
+          name: record.players[i],
+          boxes: card.boxes,
+          ...engine.totals(model, card),
+        })),
+      ),
+    };
+  } catch (error) {
+    if (!(error instanceof engine.ScoreError)) throw error;
+    return { error: error.message };
+  }
+}
+
+process.stdout.write(
+  JSON.stringify({ games: games.map(playGames), tables: tables.map(table), records: records.map(checkRecord) }),
+);

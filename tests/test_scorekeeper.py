@@ -1,0 +1,124 @@
+"""The scorekeeper page as a file: the command, the build, what the page carries."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.build import build, plan
+from sheetgen.cli import cli
+from sheetgen.model import BOX_INFO, SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD
+from sheetgen.scorekeeper import render_scorekeeper, scorekeeper_data
+from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE_DIR = ROOT / "templates" / "scorekeeper"
+
+
+def blob(page: str) -> dict:
+    match = re.search(r'<script type="application/json" id="model">(.*?)</script>', page, re.S)
+    assert match
+    return json.loads(match.group(1))
+
+
+def test_cli_writes_the_page_and_prints_its_path(tmp_path, monkeypatch):
+    """Default name output/scorekeeper-<slug>.html, -o a chosen file; the path is printed."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["scorekeeper", "--variant", "c2406", "--house-rule", "series"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == str(Path("output") / "scorekeeper-c2406-series.html")
+    page = (tmp_path / "output" / "scorekeeper-c2406-series.html").read_text()
+    assert blob(page)["page"] == {
+        "variant": "c2406",
+        "house_rules": ["series"],
+        "slug": "c2406-series",
+        "storage_key": "sheetgen-scorekeeper/v1/c2406-series",
+    }
+    result = runner.invoke(cli, ["scorekeeper", "-o", "mine.html"])
+    assert result.exit_code == 0 and (tmp_path / "mine.html").read_text().startswith("<!doctype html>")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "vegas"], "unknown variant 'vegas'"),
+        (["--house-rule", "double"], "unknown house rule 'double'"),
+        (["--house-rule", "one-die-start", "--house-rule", "five-dice-start"], "contradict each other"),
+    ],
+)
+def test_cli_bad_input_is_one_line_and_exit_2(args, message, tmp_path, monkeypatch):
+    """Unknown names and clashing house rules: one line, exit 2, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["scorekeeper", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "output").exists()
+
+
+def test_page_is_self_contained():
+    """No link, no external script, stylesheet or font: the CSS and the modules are inline."""
+    page = render_scorekeeper(Rules())
+    assert not re.search(r"<(link|img|iframe)\b", page)
+    assert not re.search(r"<script[^>]*\bsrc=", page)
+    assert not re.search(r"\b(https?:)?//[a-z]", page.replace("http://www.w3.org", ""))
+    assert "@import" not in page and "url(" not in page
+    assert "function legalBoxes(" in page and "function render(" in page
+    assert not re.search(r"^(import|export) ", page, re.M)
+
+
+def test_labels_and_numbers_come_from_the_model():
+    """The template and scripts name no box label, hint or score constant; the blob has them all."""
+    sources = "\n".join(p.read_text() for p in TEMPLATE_DIR.iterdir())
+    for info in BOX_INFO.values():
+        assert info.label == "Yahtzee" or info.label not in sources, info.label  # also the game's name
+    for label in TOTAL_LABELS.values():
+        assert f">{label}<" not in sources and f'"{label}"' not in sources, label
+    code = re.sub(r"/\*.*?\*/|//[^\n]*|^.*QUOTE_LENGTH = .*$", "", sources, flags=re.S | re.M)
+    for number in (UPPER_BONUS_THRESHOLD, UPPER_BONUS, 25, 30, 40, 50, 100):
+        assert not re.search(rf"(?<![\w.#-]){number}(?![\w%.-])", code), number
+    data = scorekeeper_data(Rules())
+    assert [b["label"] for b in data["boxes"]] == [info.label for info in BOX_INFO.values()]
+    assert [r["slug"] for r in data["rows"]] == [row.slug for row in SHEET_ROWS]
+    assert {r["name"] for r in data["house_rules"]} == {rule.value for rule in HouseRule}
+
+
+def test_every_variant_and_house_rule_set_is_loadable():
+    """The page can switch to any built-in rules a record names: each has its title and hints."""
+    data = scorekeeper_data(Rules())
+    for variant in VARIANTS:
+        assert variant.name in data["rulesets"]
+    assert "free-choice-five-of-a-kind-full-house-series-scratch-any-box" in data["rulesets"]
+    hints = data["hint_tables"][data["rulesets"]["official-five-of-a-kind-full-house"]["hints"]]
+    assert "5 alike" in hints[[r["key"] for r in data["rows"]].index("full_house")]
+
+
+def test_user_text_cannot_break_out_of_the_page(tmp_path):
+    """A custom title with markup is escaped in the heading and in the JSON blob."""
+    toml = tmp_path / "ours.toml"
+    toml.write_text('name = "ours"\nbase = "c2406"\ntitle = "</script><b>Ours & co</b>"\n')
+    page = render_scorekeeper(load_rules(str(toml)))
+    assert "</script><b>" not in page and "<b>Ours" not in page
+    assert "&lt;/script&gt;&lt;b&gt;Ours &amp; co" in page
+    data = blob(page)
+    assert data["rulesets"]["ours"]["title"] == "</script><b>Ours & co</b>"
+    assert data["page"]["variant"] == "ours"
+    assert next(v for v in data["variants"] if v["name"] == "ours")["base"] == "c2406"
+
+
+def test_build_writes_one_scorekeeper_per_variant_and_lists_them(tmp_path):
+    """`sheetgen build` writes scorekeeper-<variant>.html for each variant and links it on the index."""
+    jobs = [job for job in plan() if job.kind == "scorekeeper"]
+    assert [job.outputs for job in jobs] == [(f"scorekeeper-{v.name}.html",) for v in VARIANTS]
+    result = build(tmp_path, jobs)
+    assert sorted(result.written) == sorted(o for job in jobs for o in job.outputs)
+    index = (tmp_path / "index.html").read_text()
+    for variant in VARIANTS:
+        page = tmp_path / f"scorekeeper-{variant.name}.html"
+        assert blob(page.read_text())["page"]["variant"] == variant.name
+        assert f'href="scorekeeper-{variant.name}.html"' in index
+    assert build(tmp_path, jobs).written == []
