@@ -12,7 +12,8 @@ import click
 from sheetgen.errors import SheetgenError
 from sheetgen.fill import Filler
 from sheetgen.output import DEFAULT_OUTPUT_DIR, paper_suffix, write_atomic
-from sheetgen.records import Record, load_record
+from sheetgen.pdfrecord import load_any_record
+from sheetgen.records import Record
 
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
 
@@ -35,6 +36,8 @@ def _targets(records: list[Record], folder: Path, suffix: str) -> list[Path]:
     for record in records:
         source = Path(record.source)
         target = folder / f"{source.stem}{suffix}.pdf"
+        if target.resolve() == source.resolve():  # a filled-in sheet is never printed over
+            target = folder / f"{source.stem}-filled{suffix}.pdf"
         if target in targets:
             target = folder / f"{source.parent.name}-{source.stem}{suffix}.pdf"
         targets.append(target)
@@ -57,7 +60,7 @@ def fill_records(paths: Iterable[Path], output: Path | None, combine: bool, pape
     failures = 0
     for path in files:
         try:
-            records.append(load_record(path))
+            records.append(load_any_record(path))
         except SheetgenError as error:
             click.echo(f"Error: {error}", err=True)
             failures += 1

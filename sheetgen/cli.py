@@ -19,7 +19,8 @@ from sheetgen.errors import SheetgenError
 from sheetgen.geometry import LAYOUTS, PAPERS
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.output import DEFAULT_OUTPUT_DIR, rules_file_name, scoresheet_file_name, write_atomic
-from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
+from sheetgen.pdfrecord import load_any_record, record_json
+from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text
 from sheetgen.variants import VARIANTS, HouseRule, load_rules
 
 NAME_WIDTH = 14
@@ -60,14 +61,38 @@ def cli() -> None:
 def score(record: Path, as_json: bool) -> None:
     """Check a game record against its rules and print every row and total.
 
+    RECORD is a JSON record or a filled-in fillable score sheet (PDF).
+
     Example: sheetgen score examples/turns.json --json
     """
     with user_errors():
-        checked = load_record(record)
+        checked = load_any_record(record)
     if as_json:
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     else:
         click.echo(format_record(checked))
+
+
+@cli.command()
+@click.argument("sheet", type=click.Path(path_type=Path))
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The JSON file to write."
+)
+def record(sheet: Path, output: Path | None) -> None:
+    """Read a filled-in fillable score sheet and write the game record it holds.
+
+    The record is checked first; without -o it is printed. Keep it, correct
+    it, or print it with sheetgen fill.
+
+    Example: sheetgen record filled.pdf -o game.json
+    """
+    with user_errors():
+        data = record_json(sheet)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        _write(output, text.encode("utf-8"))
 
 
 @cli.command()
@@ -164,7 +189,8 @@ def scoresheet(
 def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
-    RECORDS are JSON record files or folders of them. Each record is checked
+    RECORDS are JSON record files or folders of them, or filled-in fillable
+    score sheets (PDF). Each record is checked
     first: an invalid one is reported in one line and nothing is written for
     it, the valid ones still print, and the exit code is then 2.
 

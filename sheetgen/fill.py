@@ -34,7 +34,6 @@ from sheetgen.variants import Rules
 FONT = "SheetSans"
 BOLD = "SheetSans-Bold"
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
-VALUE_SIZE = 13.0
 TEXT_SIZE = 10.0
 MIN_TEXT_SIZE = 3.0
 LEADING = 1.15
@@ -109,7 +108,7 @@ class _Page:
     value_size: float = field(init=False)
 
     def __post_init__(self) -> None:
-        self.value_size = min(VALUE_SIZE, self.geometry.row_height * 0.5)
+        self.value_size = self.geometry.value_size
 
     def centred(self, text: str, box: Rect, font: str = FONT, size: float | None = None) -> None:
         size, width = _centred_fit(text, box.width - 2 * PADDING, font, size or self.value_size)

@@ -15,6 +15,7 @@ from functools import cache
 
 from fontTools.ttLib import TTFont
 
+from sheetgen.fillable import SheetInfo, make_fillable
 from sheetgen.geometry import COLUMNS, LAYOUTS, Rect, SheetGeometry, sheet_geometry
 from sheetgen.html import TEMPLATES_DIR, render_pdf
 from sheetgen.model import MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
@@ -296,7 +297,7 @@ def render_scoresheet(
     pages = _pages(layout, columns or (0 if names else default), names)
     kind = "Score sheet" if layout == "players" else f"Series card, {MAX_GAMES_IN_SERIES} games"
     page_height = geometry.page_height
-    return render_pdf(
+    pdf = render_pdf(
         "scoresheet/scoresheet.html",
         STYLESHEETS,
         paper,
@@ -317,3 +318,7 @@ def render_scoresheet(
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
     )
+    if not fillable:
+        return pdf
+    count = sum(len(page) for page in pages) if layout == "players" else len(pages)
+    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, count, tuple(names)))

@@ -1,0 +1,499 @@
+"""Fillable score sheets that add up, and know what they were made for.
+
+WeasyPrint makes one plain text field per write-in cell (named by the
+template) and embeds the whole font for them. `make_fillable` turns those
+bytes into a working form: box fields take digits only and are centred at
+the size printed records use, every computed row is a read-only field with a
+calculate action and a place in the calculation order, the Yahtzee-bonus
+field counts ticks, and the fields use Helvetica (digits) or a small subset
+of the sheet's own font (names, ticks) instead of the whole font. The sheet's
+variant, house rules and printed names go into the document information, so
+a filled sheet can be read back as a record (`sheetgen.pdfrecord`).
+
+A viewer that runs no scripts still shows plain, writable fields.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from functools import cache
+from io import BytesIO
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject,
+    ContentStream,
+    DecodedStreamObject,
+    DictionaryObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
+
+from sheetgen.errors import SheetgenError
+from sheetgen.geometry import LAYOUTS, PAPERS, sheet_geometry
+from sheetgen.model import (
+    LOWER_BOXES,
+    MAX_GAMES_IN_SERIES,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+    YAHTZEE_BONUS,
+    Box,
+    Total,
+)
+from sheetgen.pdfwrite import write_compact
+from sheetgen.resources import TEMPLATES_DIR
+from sheetgen.variants import Rules, find_house_rule, find_variant
+
+SHEET_KEY = "/SheetgenSheet"  # in the document information: the SheetInfo as JSON
+FORMAT = 1
+MAX_BOX_DIGITS = 4
+MAX_TICKS_LENGTH = 12
+TICK_MARKS = "xX/\u2713\u2714"  # x, /, a tick (and their look-alikes) count one extra Yahtzee each
+TICKS = "yahtzee_bonus_ticks"
+SERIES_TOTAL = "series_total"
+LINE_FIELDS = ("title", "date", "game", "player")
+NAME_FONT_FILE = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+# Latin with its accents (Western and Central Europe), typographic quotes and dashes, the tick.
+NAME_FONT_RANGES = ((0x20, 0x7E), (0xA0, 0x17F), (0x2013, 0x2014), (0x2018, 0x201E), (0x2026, 0x2026))
+NAME_FONT_EXTRA = (0x20AC, 0x2713, 0x2714)
+NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
+FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
+NAME_FONT = "/SgNm"
+READ_ONLY, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 22, 1 << 23
+FIELD_NAME = re.compile(r"(?P<column>(?:p\d+\.)?(?:g\d+\.)?)(?P<key>[a-z_]+)")
+
+
+@dataclass(frozen=True)
+class SheetInfo:
+    """What a fillable sheet was made for, stored in it so a filled sheet reads back alone.
+
+    `columns` counts player columns (players layout) or cards (series);
+    `names` are the names printed in heads or on cards, in column order.
+    """
+
+    layout: str
+    paper: str
+    variant: str
+    base: str
+    house_rules: tuple[str, ...]
+    title: str | None
+    columns: int
+    names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, rules: Rules, layout: str, paper: str, columns: int, names: tuple[str, ...]) -> SheetInfo:
+        return cls(
+            layout,
+            paper,
+            rules.name,
+            rules.variant.name,
+            tuple(rules.house_rule_names),
+            rules.custom_title,
+            columns,
+            names,
+        )
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, **asdict(self)}, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> SheetInfo:
+        """The stored info, checked; SheetgenError if it is not one sheetgen wrote."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise SheetgenError("its sheetgen information is not valid JSON") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SheetgenError("its sheetgen information has an unknown format")
+        try:
+            info = cls(
+                layout=data["layout"],
+                paper=data["paper"],
+                variant=data["variant"],
+                base=data["base"],
+                house_rules=tuple(data["house_rules"]),
+                title=data["title"],
+                columns=data["columns"],
+                names=tuple(data["names"]),
+            )
+        except (KeyError, TypeError):
+            raise SheetgenError("its sheetgen information is incomplete") from None
+        texts = [info.variant, info.base, *info.house_rules, *info.names, info.title or ""]
+        if (
+            info.layout not in LAYOUTS
+            or info.paper not in PAPERS
+            or not all(isinstance(t, str) and len(t) <= 200 for t in texts)
+            or not isinstance(info.columns, int)
+            or not 1 <= info.columns <= 60
+            or len(info.names) > info.columns
+        ):
+            raise SheetgenError("its sheetgen information is damaged")
+        return info
+
+    def rules(self) -> Rules:
+        """The rules the sheet was made for; a custom variant keeps its name and title."""
+        base = Rules(find_variant(self.base), tuple(find_house_rule(r) for r in self.house_rules))
+        if self.variant == base.name:
+            return base
+        return Rules(base.variant, base.house_rules, self.variant, self.title)
+
+
+def value_size(layout: str, paper: str) -> float:
+    """The size of a written score, as `sheetgen fill` prints it."""
+    return sheet_geometry(layout, paper).value_size
+
+
+# The form scripts. One library, generated from the model, precedes each action;
+# a total is computed straight from the boxes, so no action depends on another.
+
+_LIBRARY = """var d=this;
+function n(p,k){var f=d.getField(p+k);if(!f)return null;
+var s=String(f.value).replace(/\\s+/g,"");return s===""?null:s}
+function b(p,k){var s=n(p,k);return s!==null&&/^\\d+$/.test(s)?Number(s):null}
+function c(p){var s=n(p,"%(ticks)s");if(s===null)return null;
+return /^\\d+$/.test(s)?Number(s):s.replace(/[^%(marks)s]/g,"").length}
+function q(p,K){var s=0,m=0,i,v;for(i=0;i<K.length;i++){v=b(p,K[i]);if(v!==null){s+=v;m++}}return [s,m]}
+function t(p){var u=q(p,%(upper)s),l=q(p,%(lower)s),y=c(p),
+B=u[0]>=%(threshold)d?%(bonus)d:0,Y=(y||0)*%(yahtzee)d;
+return {upper_subtotal:u[1]?u[0]:null,
+upper_bonus:u[0]>=%(threshold)d?%(bonus)d:(u[1]==%(upper_count)d?0:null),
+upper_total:u[1]?u[0]+B:null,yahtzee_bonus:y===null?null:Y,
+lower_total:(l[1]||y!==null)?l[0]+Y:null,
+grand_total:(u[1]||l[1]||y!==null)?u[0]+B+l[0]+Y:null}}
+function z(v){return v===null?"":String(v)}
+"""
+
+
+@cache
+def _library() -> str:
+    marks = "".join("\\/" if m == "/" else f"\\u{ord(m):04x}" if ord(m) > 127 else m for m in TICK_MARKS)
+    return _LIBRARY % {
+        "ticks": TICKS,
+        "marks": marks,
+        "upper": json.dumps([b.value for b in UPPER_BOXES]),
+        "lower": json.dumps([b.value for b in LOWER_BOXES]),
+        "threshold": UPPER_BONUS_THRESHOLD,
+        "bonus": UPPER_BONUS,
+        "yahtzee": YAHTZEE_BONUS,
+        "upper_count": len(UPPER_BOXES),
+    }
+
+
+def calculate_script(column: str, key: str) -> str:
+    """The calculate action of the computed field `column + key` ("p1." + "grand_total")."""
+    if key == SERIES_TOTAL:
+        games = json.dumps([f"{column}g{g}." for g in range(1, MAX_GAMES_IN_SERIES + 1)])
+        body = (
+            f"var G={games},s=0,a=0;for(var i=0;i<G.length;i++){{var r=t(G[i]).grand_total;"
+            'if(r!==null){s+=r;a=1}}event.value=a?String(s):"";'
+        )
+    else:
+        row = Total.UPPER_TOTAL.value if key == Total.UPPER_TOTAL.value + "_again" else key
+        body = f"event.value=z(t({json.dumps(column)}).{row});"
+    return _library() + body
+
+
+BOX_KEYSTROKE = (
+    f"if(event.willCommit){{event.rc=/^\\d{{0,{MAX_BOX_DIGITS}}}$/.test(String(event.value).replace(/\\s+/g,''))}}"
+    "else{event.rc=/^\\d*$/.test(event.change)}"
+)
+TICKS_KEYSTROKE = "event.rc=/^[0-9 xX\\/\\u2713\\u2714]*$/.test(event.change)"
+
+
+def _javascript(code: str) -> DictionaryObject:
+    return DictionaryObject(
+        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject(code)}
+    )
+
+
+# The fonts of the fields
+
+
+@cache
+def _name_font_program() -> tuple[bytes, dict[int, int], list[int], dict[str, int]]:
+    """The subset font file, its code-point-to-glyph map, widths (per 1000) and metrics."""
+    unicodes = [c for start, end in NAME_FONT_RANGES for c in range(start, end + 1)] + list(NAME_FONT_EXTRA)
+    options = subset.Options()
+    options.hinting = False
+    options.layout_features = []
+    options.name_IDs = []
+    options.notdef_outline = True
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"]
+    font = TTFont(NAME_FONT_FILE)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+    buffer = BytesIO()
+    font.save(buffer)
+    order = font.getGlyphOrder()
+    index = {name: gid for gid, name in enumerate(order)}
+    cmap = {code: index[name] for code, name in font.getBestCmap().items()}
+    scale = 1000 / font["head"].unitsPerEm
+    widths = [round(font["hmtx"][name][0] * scale) for name in order]
+    head, hhea, os2 = font["head"], font["hhea"], font["OS/2"]
+    metrics = {
+        "bbox": [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)],
+        "ascent": round(hhea.ascent * scale),
+        "descent": round(hhea.descent * scale),
+        "cap": round(getattr(os2, "sCapHeight", hhea.ascent) * scale),
+    }
+    return buffer.getvalue(), cmap, widths, metrics
+
+
+def _to_unicode(texts: dict[int, bytes]) -> bytes:
+    """A ToUnicode CMap from glyph IDs to the text (UTF-16BE, in hex) each draws."""
+    pairs = sorted(texts.items())
+    lines = [
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+        b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange",
+    ]
+    for start in range(0, len(pairs), 100):
+        chunk = pairs[start : start + 100]
+        lines.append(b"%d beginbfchar" % len(chunk))
+        lines += [b"<%04X> <%s>" % (gid, text) for gid, text in chunk]
+        lines.append(b"endbfchar")
+    lines.append(b"endcmap CMapName currentdict /CMap defineresource pop end end")
+    return b"\n".join(lines)
+
+
+def _texts(cmap: dict[int, int]) -> dict[int, bytes]:
+    """Each glyph's code point (the lowest, where several share a glyph) as UTF-16BE hex."""
+    texts: dict[int, bytes] = {}
+    for code, gid in sorted(cmap.items(), reverse=True):
+        texts[gid] = chr(code).encode("utf-16-be").hex().upper().encode()
+    return texts
+
+
+def _stream(writer: PdfWriter, data: bytes, entries: dict | None = None) -> object:
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    stream.update(entries or {})
+    return writer._add_object(stream.flate_encode(level=9))
+
+
+def _font_file(writer: PdfWriter, program: bytes) -> object:
+    return _stream(writer, program, {NameObject("/Length1"): NumberObject(len(program))})
+
+
+def _name_font(writer: PdfWriter) -> object:
+    """The Type 0 font of the name, title and tick fields, as an indirect object."""
+    program, cmap, widths, metrics = _name_font_program()
+    base = NameObject("/" + NAME_FONT_TAG + NAME_FONT_FILE.stem)
+    descriptor = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/FontDescriptor"),
+            NameObject("/FontName"): base,
+            NameObject("/Flags"): NumberObject(32),
+            NameObject("/FontBBox"): ArrayObject(NumberObject(v) for v in metrics["bbox"]),
+            NameObject("/ItalicAngle"): NumberObject(0),
+            NameObject("/Ascent"): NumberObject(metrics["ascent"]),
+            NameObject("/Descent"): NumberObject(metrics["descent"]),
+            NameObject("/CapHeight"): NumberObject(metrics["cap"]),
+            NameObject("/StemV"): NumberObject(120),
+            NameObject("/FontFile2"): _font_file(writer, program),
+        }
+    )
+    cid_font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/CIDFontType2"),
+            NameObject("/BaseFont"): base,
+            NameObject("/CIDSystemInfo"): DictionaryObject(
+                {
+                    NameObject("/Registry"): TextStringObject("Adobe"),
+                    NameObject("/Ordering"): TextStringObject("Identity"),
+                    NameObject("/Supplement"): NumberObject(0),
+                }
+            ),
+            NameObject("/FontDescriptor"): writer._add_object(descriptor),
+            NameObject("/CIDToGIDMap"): NameObject("/Identity"),
+            NameObject("/W"): ArrayObject([NumberObject(0), ArrayObject(NumberObject(w) for w in widths)]),
+        }
+    )
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type0"),
+            NameObject("/BaseFont"): base,
+            NameObject("/Encoding"): NameObject("/Identity-H"),
+            NameObject("/DescendantFonts"): ArrayObject([writer._add_object(cid_font)]),
+            NameObject("/ToUnicode"): _stream(writer, _to_unicode(_texts(cmap))),
+        }
+    )
+    return writer._add_object(font)
+
+
+def _used_glyphs(writer: PdfWriter, fonts: set[int]) -> dict[int, set[int]]:
+    """The glyph IDs each of `fonts` (object numbers, Identity-H) draws on the pages."""
+    used: dict[int, set[int]] = {number: {0} for number in fonts}
+    for page in writer.pages:
+        resources = page["/Resources"].get("/Font", DictionaryObject())
+        by_name = {name: ref.idnum for name, ref in resources.items() if ref.idnum in fonts}
+        if not by_name:
+            continue
+        current = None
+        for operands, operator in ContentStream(page.get_contents(), writer).operations:
+            if operator == b"Tf":
+                current = by_name.get(operands[0])
+            elif current is not None and operator in (b"Tj", b"TJ", b"'", b'"'):
+                strings = operands[-1] if operator == b"TJ" else operands[-1:]
+                for text in strings:
+                    if isinstance(text, (bytes, str)) and not isinstance(text, NameObject):
+                        data = text.original_bytes if hasattr(text, "original_bytes") else bytes(text)
+                        used[current].update(data[i] << 8 | data[i + 1] for i in range(0, len(data) - 1, 2))
+    return used
+
+
+def _shrink_font(writer: PdfWriter, font: DictionaryObject, glyphs: set[int]) -> None:
+    """Cut a whole embedded font down to `glyphs`, keeping glyph IDs, widths and ToUnicode in step."""
+    cid_font = font["/DescendantFonts"][0].get_object()
+    descriptor = cid_font["/FontDescriptor"].get_object()
+    program = TTFont(BytesIO(descriptor["/FontFile2"].get_object().get_data()))
+    options = subset.Options()
+    options.retain_gids = True
+    options.hinting = False
+    options.notdef_outline = True
+    options.layout_features = []
+    options.name_IDs = []
+    options.prune_unicode_ranges = False
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(gids=sorted(glyphs))
+    subsetter.subset(program)
+    buffer = BytesIO()
+    program.save(buffer)
+    data = buffer.getvalue()
+    descriptor[NameObject("/FontFile2")] = _font_file(writer, data)
+    widths: dict[int, object] = {}
+    entries = list(cid_font.get("/W", ArrayObject()))
+    index = 0
+    while index < len(entries) - 1:
+        first = int(entries[index])
+        if isinstance(entries[index + 1], ArrayObject):
+            widths.update((first + n, w) for n, w in enumerate(entries[index + 1]))
+            index += 2
+        else:
+            widths.update((gid, entries[index + 2]) for gid in range(first, int(entries[index + 1]) + 1))
+            index += 3
+    runs = ArrayObject()
+    for gid in sorted(glyphs & set(widths)):
+        runs += [NumberObject(gid), ArrayObject([widths[gid]])]
+    cid_font[NameObject("/W")] = runs
+    if "/ToUnicode" in font:
+        text = font["/ToUnicode"].get_object().get_data()
+        pairs = re.findall(rb"<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]+)>", text.split(b"beginbfchar", 1)[-1])
+        if b"beginbfrange" not in text:
+            kept = {int(gid, 16): code.upper() for gid, code in pairs if int(gid, 16) in glyphs}
+            font[NameObject("/ToUnicode")] = _stream(writer, _to_unicode(kept))
+
+
+def _standard_font(name: str) -> DictionaryObject:
+    return DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/" + name),
+            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+        }
+    )
+
+
+# The fields
+
+
+def field_kind(name: str) -> tuple[str, str, str]:
+    """(kind, column prefix, key) of a field name: kind is box, ticks, total, text or other."""
+    line = name.rsplit(".", 1)[-1]
+    if line in LINE_FIELDS and re.fullmatch(r"(?:page\d+\.)?[a-z]+", name):
+        return "text", "", line
+    match = FIELD_NAME.fullmatch(name)
+    if not match:
+        return "other", "", name
+    column, key = match["column"], match["key"]
+    if key in {box.value for box in Box}:
+        return "box", column, key
+    if key == TICKS:
+        return "ticks", column, key
+    if key == SERIES_TOTAL or key in {t.value for t in Total} or key == Total.UPPER_TOTAL.value + "_again":
+        return "total", column, key
+    if key == "name":
+        return "text", column, key
+    return "other", column, key
+
+
+def _text_size(field: DictionaryObject) -> float:
+    found = re.search(r"([\d.]+)\s+Tf", str(field.get("/DA", "")))
+    return float(found[1]) if found else 10.0
+
+
+def _set(field: DictionaryObject, key: str, value: object) -> None:
+    field[NameObject(key)] = value
+
+
+def _dress(field: DictionaryObject, kind: str, column: str, key: str, size: float) -> None:
+    """Font, alignment, flags and actions of one field."""
+    if kind == "text" and key == "name":
+        font, size, align = NAME_FONT, 0.0, 0  # auto: a long name shrinks to fit its head
+    elif kind == "text":
+        font, size, align = NAME_FONT, _text_size(field), 0
+    elif kind == "ticks":
+        font, size, align = NAME_FONT, _text_size(field), 1
+    else:
+        font, align = ("/HeBo" if kind == "total" else "/Helv"), 1
+    _set(field, "/DA", TextStringObject(f"{font} {size:g} Tf 0 g"))
+    _set(field, "/Q", NumberObject(align))
+    flags = DO_NOT_SPELL_CHECK
+    actions = DictionaryObject()
+    if kind == "box":
+        flags |= DO_NOT_SCROLL
+        _set(field, "/MaxLen", NumberObject(MAX_BOX_DIGITS))
+        actions[NameObject("/K")] = _javascript(BOX_KEYSTROKE)
+    elif kind == "ticks":
+        _set(field, "/MaxLen", NumberObject(MAX_TICKS_LENGTH))
+        actions[NameObject("/K")] = _javascript(TICKS_KEYSTROKE)
+    elif kind == "total":
+        flags |= READ_ONLY
+        actions[NameObject("/C")] = _javascript(calculate_script(column, key))
+    _set(field, "/Ff", NumberObject(flags))
+    if actions:
+        _set(field, "/AA", actions)
+
+
+def _order(key: str) -> int:
+    """A computed row's place in its column's calculation order."""
+    rows = [t.value for t in Total] + [Total.UPPER_TOTAL.value + "_again", SERIES_TOTAL]
+    return rows.index(key) if key in rows else len(rows)
+
+
+def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
+    """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`."""
+    writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
+    form = writer._root_object["/AcroForm"]
+    size = value_size(info.layout, info.paper)
+    whole = {ref.idnum: ref.get_object() for ref in form["/DR"].get_object().get("/Font", {}).values()}
+    for number, glyphs in _used_glyphs(writer, set(whole)).items():
+        _shrink_font(writer, whole[number], glyphs)
+    fonts = DictionaryObject({NameObject(k): writer._add_object(_standard_font(v)) for k, v in FONTS.items()})
+    fonts[NameObject(NAME_FONT)] = _name_font(writer)
+    form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
+    form[NameObject("/DA")] = TextStringObject("/Helv 0 Tf 0 g")
+    computed = []
+    for reference in form["/Fields"]:
+        field = reference.get_object()
+        kind, column, key = field_kind(str(field["/T"]))
+        _dress(field, kind, column, key, size)
+        if kind == "total":
+            computed.append(((column, key), reference))
+    # Every game of a column before its series total; within a column, rows top to bottom.
+    computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1])))
+    form[NameObject("/CO")] = ArrayObject(reference for _, reference in computed)
+    writer.add_metadata({SHEET_KEY: info.to_json()})
+    return write_compact(writer)

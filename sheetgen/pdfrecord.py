@@ -1,0 +1,250 @@
+"""Filled-in fillable sheets read back as game records.
+
+The sheet says what it was made for (`sheetgen.fillable.SheetInfo`, in its
+document information); its fields give names, title, date, boxes and ticks.
+From them a boxes-mode record is built and checked exactly like a JSON one.
+Anything else handed in as a PDF (not a PDF, encrypted, truncated, huge, a
+compression bomb, another program's form) is a one-line SheetgenError, with
+the file's size checked before it is read and every stream's decompressed
+size capped while it is parsed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from sheetgen.errors import RecordError, RecordShapeError, SheetgenError
+from sheetgen.model import MAX_GAMES_IN_SERIES, Box
+from sheetgen.records import Record, load_record, parse_record, quote
+
+MAX_PDF_BYTES = 4 * 1024 * 1024  # a filled sheet is well under 1 MB
+MAX_STREAM_BYTES = 8 * 1024 * 1024  # decompressed, per stream
+MAX_FIELDS = 2000
+MAX_FIELD_TEXT = 200
+PDF_MAGIC = b"%PDF-"
+TICK_MARKS = frozenset("xX/\u2713\u2714")
+BOXES = tuple(box.value for box in Box)
+
+
+def is_pdf(path: Path) -> bool:
+    """Whether a record path is a PDF: by its suffix, or by its first bytes."""
+    if path.suffix.lower() == ".pdf":
+        return True
+    try:
+        with path.open("rb") as file:
+            return file.read(len(PDF_MAGIC)) == PDF_MAGIC
+    except OSError:
+        return False
+
+
+def load_any_record(path: Path) -> Record:
+    """A record from a JSON file or from a filled fillable sheet."""
+    return read_pdf_record(path) if is_pdf(path) else load_record(path)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if path.is_dir():
+            raise RecordError(f"{path}: is a folder, not a PDF")
+        if size > MAX_PDF_BYTES:
+            raise RecordError(
+                f"{path}: {size // 1024} KB is too large for a filled score sheet "
+                f"(at most {MAX_PDF_BYTES // 1024 // 1024} MB)"
+            )
+        with path.open("rb") as file:
+            data = file.read(MAX_PDF_BYTES + 1)
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_PDF_BYTES:
+        raise RecordError(f"{path}: too large for a filled score sheet")
+    if PDF_MAGIC not in data[:1024]:
+        raise RecordError(f"{path}: not a PDF file")
+    return data
+
+
+def _field_values(reader: Any) -> dict[str, str]:
+    """Every terminal text field's full name and value, walking /Kids without loops."""
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+    form = reader.trailer["/Root"].get("/AcroForm")
+    form = form.get_object() if form is not None else None
+    if not isinstance(form, DictionaryObject) or not isinstance(form.get("/Fields"), ArrayObject):
+        raise RecordError("it has no form fields; give a filled-in fillable score sheet")
+    values: dict[str, str] = {}
+    seen: set[int] = set()
+    stack: list[tuple[Any, str, int]] = [(ref, "", 0) for ref in reversed(form["/Fields"])]
+    while stack:
+        ref, parent, depth = stack.pop()
+        if isinstance(ref, IndirectObject):
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+        field = ref.get_object()
+        if not isinstance(field, DictionaryObject) or depth > 8 or len(seen) > MAX_FIELDS:
+            raise RecordError("its form fields are malformed")
+        partial = field.get("/T")
+        name = parent if partial is None else f"{parent}.{partial}" if parent else str(partial)
+        kids = field.get("/Kids")
+        if isinstance(kids, ArrayObject) and any("/T" in kid.get_object() for kid in kids):
+            stack.extend((kid, name, depth + 1) for kid in reversed(kids))
+            continue
+        value = field.get("/V")
+        if value is None:
+            values.setdefault(name, "")
+            continue
+        value = value.get_object()
+        if not isinstance(value, str):
+            raise RecordShapeError(f"field {quote(name)}: expected text")
+        values[name] = value
+    return values
+
+
+def _open(path: Path) -> tuple[Any, dict[str, str]]:
+    """The sheet's information and field values, within fixed limits of size and work."""
+    from pypdf import PdfReader, apply_configuration
+    from pypdf.errors import PyPdfError
+
+    data = _read_bytes(path)
+    limits = {
+        name: MAX_STREAM_BYTES
+        for name in (
+            "maximum_declared_stream_length",
+            "array_based_stream_maximum_output_length",
+            "jbig2_maximum_output_length",
+            "lzw_maximum_output_length",
+            "run_length_maximum_output_length",
+            "zlib_maximum_output_length",
+            "brotli_maximum_output_length",
+            "stream_decoding_work_maximum_length",
+            "xfa_decoding_work_maximum_length",
+        )
+    }
+    try:
+        with apply_configuration(**limits, form_fields_maximum_entries=MAX_FIELDS):
+            reader = PdfReader(BytesIO(data), strict=False)
+            if reader.is_encrypted:
+                raise RecordError(f"{path}: the PDF is encrypted; save an unencrypted copy and try again")
+            info = reader.metadata
+            stored = info.get("/SheetgenSheet") if info is not None else None
+            if not isinstance(stored, str):
+                raise RecordError(
+                    f"{path}: not a sheetgen score sheet (make one with: sheetgen scoresheet --fillable)"
+                )
+            from sheetgen.fillable import SheetInfo
+
+            sheet = SheetInfo.from_json(stored)
+            values = _field_values(reader)
+    except SheetgenError as error:
+        message = str(error)
+        raise type(error)(message if message.startswith(f"{path}:") else f"{path}: {message}") from None
+    except (PyPdfError, ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
+        reason = " ".join(str(error).split())[:120] or type(error).__name__
+        raise RecordError(f"{path}: cannot read the PDF: {reason}") from None
+    except MemoryError:
+        raise RecordError(f"{path}: cannot read the PDF: it needs too much memory") from None
+    return sheet, values
+
+
+def _ticks(text: str, where: str) -> int:
+    """A count of extra Yahtzees: a number, or that many tick marks (x, /, a tick)."""
+    marks = "".join(text.split())
+    if marks.isdigit() and marks.isascii():
+        return int(marks)
+    if marks and all(m in TICK_MARKS for m in marks):
+        return len(marks)
+    raise RecordShapeError(f"{where}, yahtzee bonus ticks: {quote(text)} is not a count or tick marks")
+
+
+def _column(values: dict[str, str], prefix: str, name: str, where: str) -> dict[str, Any] | None:
+    """One column's player as a boxes-mode record entry; None when the column is empty."""
+    boxes = {box: values.get(prefix + box, "").strip() for box in BOXES}
+    ticks = values.get(prefix + "yahtzee_bonus_ticks", "").strip()
+    if not any(boxes.values()) and not ticks:
+        return None
+    where = f"{where} ({quote(name)})"
+    missing = [box for box, text in boxes.items() if not text]
+    if missing:
+        raise RecordError(f"{where}: missing {', '.join(missing)}; fill every box, or clear the column")
+    scores: dict[str, int] = {}
+    for box, text in boxes.items():
+        if not (text.isdigit() and text.isascii() and len(text) <= 4):
+            raise RecordShapeError(f"{where}, box {box}: {quote(text)} is not a score")
+        scores[box] = int(text)
+    return {"name": name, "boxes": scores, "yahtzee_bonuses": _ticks(ticks, where) if ticks else 0}
+
+
+def _text(values: dict[str, str], key: str) -> str | None:
+    text = " ".join(values.get(key, "").split())
+    return text or None
+
+
+def sheet_record(path: Path) -> tuple[dict[str, Any], Any]:
+    """The boxes-mode record a filled sheet holds (as JSON data), and the sheet's info."""
+    sheet, values = _open(path)
+    too_long = next((k for k, v in values.items() if len(v) > MAX_FIELD_TEXT), None)
+    if too_long is not None:
+        raise RecordShapeError(f"{path}: field {quote(too_long)} holds more than {MAX_FIELD_TEXT} characters")
+    data: dict[str, Any] = {"variant": sheet.base, "house_rules": list(sheet.house_rules)}
+    for key in ("title", "date"):
+        if _text(values, key):
+            data[key] = _text(values, key)
+    try:
+        if sheet.layout == "players":
+            players = []
+            for n in range(1, sheet.columns + 1):
+                printed = sheet.names[n - 1] if n <= len(sheet.names) else None
+                name = printed or _text(values, f"p{n}.name") or f"Player {n}"
+                player = _column(values, f"p{n}.", name, f"player {n}")
+                if player is not None:
+                    players.append(player)
+            if not players:
+                raise RecordError("no column is filled in")
+            data["players"] = players
+        else:
+            cards = []
+            for card in range(1, sheet.columns + 1):
+                prefix = f"p{card}." if sheet.columns > 1 else ""
+                line = "player" if card == 1 else f"page{card}.player"
+                printed = sheet.names[card - 1] if card <= len(sheet.names) else None
+                name = printed or _text(values, line) or (f"Player {card}" if sheet.columns > 1 else "Player")
+                games = [
+                    _column(values, f"{prefix}g{g}.", name, f"game {g}")
+                    for g in range(1, MAX_GAMES_IN_SERIES + 1)
+                ]
+                cards.append(games)
+            played = [g for g in range(MAX_GAMES_IN_SERIES) if any(games[g] for games in cards)]
+            if not played:
+                raise RecordError("no game column is filled in")
+            players_in = [games for games in cards if any(games)]
+            data["games"] = []
+            for g in played:
+                empty = next((games for games in players_in if games[g] is None), None)
+                if empty is not None:
+                    name = next(p for p in empty if p)["name"]
+                    raise RecordError(
+                        f"game {g + 1} ({quote(name)}): the column is empty; fill it or clear the game"
+                    )
+                data["games"].append({"players": [games[g] for games in players_in]})
+    except SheetgenError as error:
+        raise type(error)(f"{path}: {error}") from None
+    return data, sheet
+
+
+def read_pdf_record(path: Path) -> Record:
+    """A filled sheet as a checked record, under the rules the sheet was made for."""
+    data, sheet = sheet_record(path)
+    record = parse_record(data, source=str(path))
+    return dataclasses.replace(record, rules=sheet.rules())
+
+
+def record_json(path: Path) -> dict[str, Any]:
+    """The record `sheetgen record` writes: checked first, so it loads again as it is."""
+    data, _ = sheet_record(path)
+    parse_record(data, source=str(path))
+    return data
