@@ -39,6 +39,7 @@ from sheetgen.geometry import LAYOUTS, PAPERS, sheet_geometry
 from sheetgen.model import (
     LOWER_BOXES,
     MAX_GAMES_IN_SERIES,
+    SHEET_ROWS,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
@@ -422,7 +423,7 @@ def field_kind(name: str) -> tuple[str, str, str]:
         return "box", column, key
     if key == TICKS:
         return "ticks", column, key
-    if key == SERIES_TOTAL or key in {t.value for t in Total} or key == Total.UPPER_TOTAL.value + "_again":
+    if key == SERIES_TOTAL or key in {row.slug for row in SHEET_ROWS if row.is_total}:
         return "total", column, key
     if key == "name":
         return "text", column, key
@@ -469,7 +470,7 @@ def _dress(field: DictionaryObject, kind: str, column: str, key: str, size: floa
 
 def _order(key: str) -> int:
     """A computed row's place in its column's calculation order."""
-    rows = [t.value for t in Total] + [Total.UPPER_TOTAL.value + "_again", SERIES_TOTAL]
+    rows = [row.slug for row in SHEET_ROWS if row.is_total] + [SERIES_TOTAL]
     return rows.index(key) if key in rows else len(rows)
 
 
