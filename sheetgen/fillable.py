@@ -60,8 +60,16 @@ TICKS = "yahtzee_bonus_ticks"
 SERIES_TOTAL = "series_total"
 LINE_FIELDS = ("title", "date", "game", "player")
 NAME_FONT_FILE = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"
-# Latin with its accents (Western and Central Europe), typographic quotes and dashes, the tick.
-NAME_FONT_RANGES = ((0x20, 0x7E), (0xA0, 0x17F), (0x2013, 0x2014), (0x2018, 0x201E), (0x2026, 0x2026))
+# Latin with its accents (Western and Central Europe), Greek, Cyrillic, quotes and dashes, the tick.
+NAME_FONT_RANGES = (
+    (0x20, 0x7E),
+    (0xA0, 0x17F),
+    (0x384, 0x3CE),
+    (0x400, 0x45F),
+    (0x2013, 0x2014),
+    (0x2018, 0x201E),
+    (0x2026, 0x2026),
+)
 NAME_FONT_EXTRA = (0x20AC, 0x2713, 0x2714)
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
 FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
@@ -200,9 +208,9 @@ def calculate_script(column: str, key: str) -> str:
     return _library() + body
 
 
-BOX_KEYSTROKE = (
-    f"if(event.willCommit){{event.rc=/^\\d{{0,{MAX_BOX_DIGITS}}}$/.test(String(event.value).replace(/\\s+/g,''))}}"
-    "else{event.rc=/^\\d*$/.test(event.change)}"
+BOX_KEYSTROKE = (  # the field as it would be after this keystroke: at most 4 digits
+    f"event.rc=/^\\d{{0,{MAX_BOX_DIGITS}}}$/.test(event.willCommit?String(event.value).replace(/\\s+/g,''):"
+    "AFMergeChange(event))"
 )
 TICKS_KEYSTROKE = "event.rc=/^[0-9 xX\\/\\u2713\\u2714]*$/.test(event.change)"
 

@@ -122,7 +122,7 @@ def test_every_computed_field_calculates_in_order_and_is_read_only(layout, paper
             assert name in order
         elif kind == "box":
             assert field["/MaxLen"] == 4 and field["/Q"] == 1 and not flags & 1
-            assert "event.change" in field["/AA"]["/K"]["/JS"]
+            assert "AFMergeChange" in field["/AA"]["/K"]["/JS"]
             assert str(field["/DA"]) == f"/Helv {size:g} Tf 0 g"
         else:
             assert kind in ("text", "ticks") and not flags & 1, name
