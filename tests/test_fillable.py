@@ -241,10 +241,13 @@ def _encrypted(pdf: bytes) -> bytes:
     return out.getvalue()
 
 
+@cache
 def _bomb() -> bytes:
-    """A small PDF whose object stream inflates to 300 MB."""
+    """A small PDF (1.3 MB) whose object stream inflates to 300 MB."""
     objects = b"<</Type /Catalog /Pages 2 0 R>> <</Type /Pages /Kids [] /Count 0>> "
-    data = zlib.compress(b"1 0 2 32 " + objects + b" " * 300_000_000, 9)
+    packer = zlib.compressobj(1)
+    data = packer.compress(b"1 0 2 32 " + objects)
+    data += b"".join(packer.compress(b" " * 1_000_000) for _ in range(300)) + packer.flush()
     head = b"%PDF-1.7\n"
     stream = b"3 0 obj\n<</Type /ObjStm /N 2 /First 9 /Filter /FlateDecode /Length %d>>\nstream\n" % len(data)
     body = head + stream + data + b"\nendstream\nendobj\n"

@@ -7,11 +7,15 @@ player and reads the totals the sheet computes.
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
 from browsing import PDFJS_DIR, ROOT, missing
+from click.testing import CliRunner
 from conftest import WORKED_CARD
 
+from sheetgen.cli import cli
 from sheetgen.scoresheet import render_scoresheet
 from sheetgen.variants import load_rules
 
@@ -45,29 +49,57 @@ def open_sheet(browser_page, pdf: bytes):
     return browsing, errors
 
 
-def type_into(page, name: str, text: str) -> None:
-    """Click a field, type as a person would (key by key), and leave it with Tab."""
-    page.click(f'input[name="{name}"]')
-    page.keyboard.type(text, delay=40)
+SHOWS = '([name, shown]) => document.querySelector(`input[name="${name}"]`).value === shown'
+
+
+def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> None:
+    """Click a field and type key by key as a person would, then leave it with Tab.
+
+    After each key the test waits until the field shows what it should
+    (`accepts` says whether a key is taken), so no key races the sandbox.
+    """
+    field = page.locator(f'input[name="{name}"]')
+    field.click()
+    page.keyboard.press("End")
+    shown = field.input_value()
+    for key in text:
+        if key == "\b":
+            page.keyboard.press("Backspace")
+            shown = shown[:-1]
+        else:
+            page.keyboard.type(key)
+            shown = shown + key if accepts(shown, key) else shown
+        page.wait_for_function(
+            '([name, shown]) => document.querySelector(`input[name="${name}"]`).value === shown',
+            arg=[name, shown],
+        )
     page.keyboard.press("Tab")
+
+
+def box_key(shown: str, key: str) -> bool:
+    """What a box field takes: digits, at most four."""
+    return key.isdigit() and len(shown) < 4
 
 
 def value(page, name: str) -> str:
     return page.input_value(f'input[name="{name}"]')
 
 
-def test_players_sheet_adds_up_as_it_is_typed(browser_page):
-    """The worked card typed into column 1 shows 69, 35, 104, 100, 291 and 395; boxes take 4 digits."""
+def test_players_sheet_adds_up_as_it_is_typed(browser_page, tmp_path):
+    """The worked card typed into column 1 shows 69, 35, 104, 100, 291 and 395; boxes take 4 digits.
+
+    Saved by pdf.js, the same file scores 395 with `sheetgen score`.
+    """
     pdf = render_scoresheet(load_rules("official"), "players", "letter", fillable=True)
     browsing, errors = open_sheet(browser_page, pdf)
     page = browsing.page
     for box, score in WORKED_CARD.items():
-        type_into(page, f"p1.{box}", str(score))
+        type_into(page, f"p1.{box}", str(score), box_key)
     assert value(page, "p1.upper_bonus") == "35" and value(page, "p1.yahtzee_bonus") == ""
     type_into(page, "p1.yahtzee_bonus_ticks", "\u2713")
     type_into(page, "p1.name", "Zoë Łukasiewicz")
-    type_into(page, "p2.aces", "a12345")
-    type_into(page, "p2.twos", "3")
+    type_into(page, "p2.aces", "a12345", box_key)
+    type_into(page, "p2.twos", "3", box_key)
     page.wait_for_function("document.querySelector('input[name=\"p2.upper_subtotal\"]').value === '1237'")
     totals = {k: value(page, f"p1.{k}") for k in ("upper_subtotal", "upper_bonus", "upper_total")}
     totals |= {k: value(page, f"p1.{k}") for k in ("yahtzee_bonus", "lower_total", "upper_total_again")}
@@ -85,6 +117,15 @@ def test_players_sheet_adds_up_as_it_is_typed(browser_page):
     assert value(page, "p3.grand_total") == "" and value(page, "p2.upper_subtotal") == "1237"
     assert page.is_disabled('input[name="p1.grand_total"]') and not page.is_disabled('input[name="p1.aces"]')
     assert errors == [] and browsing.outside_requests == []
+    type_into(page, "p2.aces", "\b\b\b\b")  # clear the absurd column again, then save as pdf.js saves
+    type_into(page, "p2.twos", "\b")
+    page.wait_for_function(SHOWS, arg=["p2.upper_subtotal", ""])
+    saved = tmp_path / "saved.pdf"
+    saved.write_bytes(base64.b64decode(page.evaluate("window.savedSheet()")))
+    result = CliRunner().invoke(cli, ["score", str(saved), "--json"])
+    assert result.exit_code == 0, result.output
+    (player,) = json.loads(result.output)["games"][0]["players"]
+    assert (player["name"], player["yahtzee_bonuses"], player["grand_total"]) == ("Zoë Łukasiewicz", 1, 395)
 
 
 def test_series_card_adds_games_and_the_series_total(browser_page):
@@ -93,8 +134,8 @@ def test_series_card_adds_games_and_the_series_total(browser_page):
     browsing, errors = open_sheet(browser_page, pdf)
     page = browsing.page
     for box, score in WORKED_CARD.items():
-        type_into(page, f"g1.{box}", str(score))
-    type_into(page, "g2.yahtzee", "50")
+        type_into(page, f"g1.{box}", str(score), box_key)
+    type_into(page, "g2.yahtzee", "50", box_key)
     type_into(page, "g2.yahtzee_bonus_ticks", "x")
     page.wait_for_function("document.querySelector('input[name=\"series_total\"]').value === '445'")
     assert value(page, "g1.grand_total") == "295" and value(page, "g2.grand_total") == "150"
