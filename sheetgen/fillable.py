@@ -82,8 +82,8 @@ FIELD_NAME = re.compile(r"(?P<column>(?:p\d+\.)?(?:g\d+\.)?)(?P<key>[a-z_]+)")
 class SheetInfo:
     """What a fillable sheet was made for, stored in it so a filled sheet reads back alone.
 
-    `columns` counts player columns (players layout) or cards (series);
-    `names` are the names printed in heads or on cards, in column order.
+    `names` are the names printed in heads or on cards, in column order;
+    the columns themselves are read from the field names.
     """
 
     layout: str
@@ -92,11 +92,10 @@ class SheetInfo:
     base: str
     house_rules: tuple[str, ...]
     title: str | None
-    columns: int
     names: tuple[str, ...]
 
     @classmethod
-    def of(cls, rules: Rules, layout: str, paper: str, columns: int, names: tuple[str, ...]) -> SheetInfo:
+    def of(cls, rules: Rules, layout: str, paper: str, names: tuple[str, ...]) -> SheetInfo:
         return cls(
             layout,
             paper,
@@ -104,7 +103,6 @@ class SheetInfo:
             rules.variant.name,
             tuple(rules.house_rule_names),
             rules.custom_title,
-            columns,
             names,
         )
 
@@ -128,7 +126,6 @@ class SheetInfo:
                 base=data["base"],
                 house_rules=tuple(data["house_rules"]),
                 title=data["title"],
-                columns=data["columns"],
                 names=tuple(data["names"]),
             )
         except (KeyError, TypeError):
@@ -138,9 +135,7 @@ class SheetInfo:
             info.layout not in LAYOUTS
             or info.paper not in PAPERS
             or not all(isinstance(t, str) and len(t) <= 200 for t in texts)
-            or not isinstance(info.columns, int)
-            or not 1 <= info.columns <= 60
-            or len(info.names) > info.columns
+            or len(info.names) > 60
         ):
             raise SheetgenError("its sheetgen information is damaged")
         return info

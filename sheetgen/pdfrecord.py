@@ -12,6 +12,7 @@ size capped while it is parsed.
 from __future__ import annotations
 
 import dataclasses
+import re
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,53 @@ def _text(values: dict[str, str], key: str) -> str | None:
     return text or None
 
 
+def _numbers(values: dict[str, str], pattern: str) -> list[int]:
+    """The column or card numbers that field names matching `pattern` (one group) carry."""
+    return sorted({int(m[1]) for name in values if (m := re.fullmatch(pattern, name))})
+
+
+def _players(values: dict[str, str], names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The players sheet: one player per filled column, named as printed or typed."""
+    players = []
+    for n in _numbers(values, r"p(\d+)\.aces"):
+        printed = names[n - 1] if n <= len(names) else None
+        name = printed or _text(values, f"p{n}.name") or f"Player {n}"
+        player = _column(values, f"p{n}.", name, f"player {n}")
+        if player is not None:
+            players.append(player)
+    if not players:
+        raise RecordError("no column is filled in")
+    return players
+
+
+def _series(values: dict[str, str], names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The six-game card (one player's games), or several cards played side by side."""
+    cards = [0] if "g1.aces" in values else _numbers(values, r"p(\d+)\.g1\.aces")
+    played_cards = []
+    for card in cards:
+        prefix = f"p{card}." if card else ""
+        lines = ["player"] if card <= 1 else [f"page{card}.player", f"p{card}.player"]
+        printed = names[max(card, 1) - 1] if max(card, 1) <= len(names) else None
+        typed = next((_text(values, line) for line in lines if _text(values, line)), None)
+        name = printed or typed or (f"Player {card}" if card else "Player")
+        games = [
+            _column(values, f"{prefix}g{g}.", name, f"game {g}") for g in range(1, MAX_GAMES_IN_SERIES + 1)
+        ]
+        if any(games):
+            played_cards.append(games)
+    played = [g for g in range(MAX_GAMES_IN_SERIES) if any(games[g] for games in played_cards)]
+    if not played:
+        raise RecordError("no game column is filled in")
+    result = []
+    for g in played:
+        empty = next((games for games in played_cards if games[g] is None), None)
+        if empty is not None:
+            name = next(p for p in empty if p)["name"]
+            raise RecordError(f"game {g + 1} ({quote(name)}): the column is empty; fill it or clear it")
+        result.append({"players": [games[g] for games in played_cards]})
+    return result
+
+
 def sheet_record(path: Path) -> tuple[dict[str, Any], Any]:
     """The boxes-mode record a filled sheet holds (as JSON data), and the sheet's info."""
     sheet, values = _open(path)
@@ -196,41 +244,9 @@ def sheet_record(path: Path) -> tuple[dict[str, Any], Any]:
             data[key] = _text(values, key)
     try:
         if sheet.layout == "players":
-            players = []
-            for n in range(1, sheet.columns + 1):
-                printed = sheet.names[n - 1] if n <= len(sheet.names) else None
-                name = printed or _text(values, f"p{n}.name") or f"Player {n}"
-                player = _column(values, f"p{n}.", name, f"player {n}")
-                if player is not None:
-                    players.append(player)
-            if not players:
-                raise RecordError("no column is filled in")
-            data["players"] = players
+            data["players"] = _players(values, sheet.names)
         else:
-            cards = []
-            for card in range(1, sheet.columns + 1):
-                prefix = f"p{card}." if sheet.columns > 1 else ""
-                line = "player" if card == 1 else f"page{card}.player"
-                printed = sheet.names[card - 1] if card <= len(sheet.names) else None
-                name = printed or _text(values, line) or (f"Player {card}" if sheet.columns > 1 else "Player")
-                games = [
-                    _column(values, f"{prefix}g{g}.", name, f"game {g}")
-                    for g in range(1, MAX_GAMES_IN_SERIES + 1)
-                ]
-                cards.append(games)
-            played = [g for g in range(MAX_GAMES_IN_SERIES) if any(games[g] for games in cards)]
-            if not played:
-                raise RecordError("no game column is filled in")
-            players_in = [games for games in cards if any(games)]
-            data["games"] = []
-            for g in played:
-                empty = next((games for games in players_in if games[g] is None), None)
-                if empty is not None:
-                    name = next(p for p in empty if p)["name"]
-                    raise RecordError(
-                        f"game {g + 1} ({quote(name)}): the column is empty; fill it or clear the game"
-                    )
-                data["games"].append({"players": [games[g] for games in players_in]})
+            data["games"] = _series(values, sheet.names)
     except SheetgenError as error:
         raise type(error)(f"{path}: {error}") from None
     return data, sheet

@@ -320,5 +320,4 @@ def render_scoresheet(
     )
     if not fillable:
         return pdf
-    count = sum(len(page) for page in pages) if layout == "players" else len(pages)
-    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, count, tuple(names)))
+    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))

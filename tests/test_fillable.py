@@ -213,6 +213,19 @@ def test_empty_columns_are_ignored_and_names_default(tmp_path):
     assert [(p["name"], p["grand_total"]) for p in players] == [("Åsa Ødegård", 295), ("Player 4", 395)]
 
 
+def test_printed_names_and_a_second_page_read_back(tmp_path):
+    """Names printed with --names come from the sheet itself; player 7 is on page 2."""
+    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")
+    pdf = render_scoresheet(load_rules("free-choice"), "players", "letter", names=names, fillable=True)
+    values = column_values("p2.", WORKED_CARD, 0) | column_values("p7.", WORKED_CARD, 2, ticks=True)
+    path = tmp_path / "seven.pdf"
+    path.write_bytes(fill(pdf, values | {"page2.title": "ignored", "title": "Club"}))
+    scored = score_json(path)
+    assert scored["variant"] == "free-choice"
+    players = scored["games"][0]["players"]
+    assert [(p["name"], p["grand_total"]) for p in players] == [("Bob", 295), ("Gus", 495)]
+
+
 def test_a_filled_sheet_prints_with_fill(tmp_path, monkeypatch):
     """`sheetgen fill filled.pdf` prints the record beside it, never over the sheet itself."""
     monkeypatch.chdir(tmp_path)
