@@ -12,6 +12,7 @@ size capped while it is parsed.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
 from io import BytesIO
 from pathlib import Path
@@ -28,6 +29,9 @@ MAX_FIELD_TEXT = 200
 PDF_MAGIC = b"%PDF-"
 TICK_MARKS = frozenset("xX/\u2713\u2714")
 BOXES = tuple(box.value for box in Box)
+
+# pypdf reports what it repairs on stderr; a broken file is one line of ours instead.
+logging.getLogger("pypdf").setLevel(logging.CRITICAL + 1)
 
 
 def is_pdf(path: Path) -> bool:
