@@ -389,3 +389,17 @@ def test_unknown_stored_info_is_refused(tmp_path):
     result = run("score", str(out))
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert "sheetgen information" in result.output
+
+
+@pytest.mark.parametrize("name", ["Zoë Łukasiewicz", "François Ørsted-Núñez", "Νίκος", "Алёна Ёлкина"])
+def test_the_field_font_draws_accented_names(name):
+    """The font the name fields use (embedded, cut to a subset) has a glyph for every letter."""
+    from fontTools.ttLib import TTFont
+
+    reader = pypdf.PdfReader(io.BytesIO(blank("players", "letter", 6)))
+    form = reader.trailer["/Root"]["/AcroForm"]
+    name_field = next(ref.get_object() for ref in form["/Fields"] if ref.get_object()["/T"] == "p1.name")
+    font_key = str(name_field["/DA"]).split()[0]
+    font = form["/DR"]["/Font"][font_key]["/DescendantFonts"][0]["/FontDescriptor"]["/FontFile2"]
+    cmap = TTFont(io.BytesIO(font.get_data())).getBestCmap()
+    assert all(ord(char) in cmap for char in name if char != " "), name
