@@ -23,10 +23,9 @@ from io import BytesIO
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 from pypdf.generic import (
     ArrayObject,
-    ContentStream,
     DecodedStreamObject,
     DictionaryObject,
     NameObject,
@@ -47,7 +46,7 @@ from sheetgen.model import (
     Box,
     Total,
 )
-from sheetgen.pdfwrite import write_compact
+from sheetgen.pdfwrite import ObjectTable, write_compact
 from sheetgen.resources import TEMPLATES_DIR
 from sheetgen.variants import Rules, find_house_rule, find_variant
 
@@ -276,18 +275,18 @@ def _texts(cmap: dict[int, int]) -> dict[int, bytes]:
     return texts
 
 
-def _stream(writer: PdfWriter, data: bytes, entries: dict | None = None) -> object:
+def _stream(table: ObjectTable, data: bytes, entries: dict | None = None) -> object:
     stream = DecodedStreamObject()
     stream.set_data(data)
     stream.update(entries or {})
-    return writer._add_object(stream.flate_encode(level=9))
+    return table.add(stream.flate_encode(level=9))
 
 
-def _font_file(writer: PdfWriter, program: bytes) -> object:
-    return _stream(writer, program, {NameObject("/Length1"): NumberObject(len(program))})
+def _font_file(table: ObjectTable, program: bytes) -> object:
+    return _stream(table, program, {NameObject("/Length1"): NumberObject(len(program))})
 
 
-def _name_font(writer: PdfWriter) -> object:
+def _name_font(table: ObjectTable) -> object:
     """The Type 0 font of the name, title and tick fields, as an indirect object."""
     program, cmap, widths, metrics = _name_font_program()
     base = NameObject("/" + NAME_FONT_TAG + NAME_FONT_FILE.stem)
@@ -302,7 +301,7 @@ def _name_font(writer: PdfWriter) -> object:
             NameObject("/Descent"): NumberObject(metrics["descent"]),
             NameObject("/CapHeight"): NumberObject(metrics["cap"]),
             NameObject("/StemV"): NumberObject(120),
-            NameObject("/FontFile2"): _font_file(writer, program),
+            NameObject("/FontFile2"): _font_file(table, program),
         }
     )
     cid_font = DictionaryObject(
@@ -317,7 +316,7 @@ def _name_font(writer: PdfWriter) -> object:
                     NameObject("/Supplement"): NumberObject(0),
                 }
             ),
-            NameObject("/FontDescriptor"): writer._add_object(descriptor),
+            NameObject("/FontDescriptor"): table.add(descriptor),
             NameObject("/CIDToGIDMap"): NameObject("/Identity"),
             NameObject("/W"): ArrayObject([NumberObject(0), ArrayObject(NumberObject(w) for w in widths)]),
         }
@@ -328,75 +327,27 @@ def _name_font(writer: PdfWriter) -> object:
             NameObject("/Subtype"): NameObject("/Type0"),
             NameObject("/BaseFont"): base,
             NameObject("/Encoding"): NameObject("/Identity-H"),
-            NameObject("/DescendantFonts"): ArrayObject([writer._add_object(cid_font)]),
-            NameObject("/ToUnicode"): _stream(writer, _to_unicode(_texts(cmap))),
+            NameObject("/DescendantFonts"): ArrayObject([table.add(cid_font)]),
+            NameObject("/ToUnicode"): _stream(table, _to_unicode(_texts(cmap))),
         }
     )
-    return writer._add_object(font)
+    return table.add(font)
 
 
-def _used_glyphs(writer: PdfWriter, fonts: set[int]) -> dict[int, set[int]]:
-    """The glyph IDs each of `fonts` (object numbers, Identity-H) draws on the pages."""
-    used: dict[int, set[int]] = {number: {0} for number in fonts}
-    for page in writer.pages:
-        resources = page["/Resources"].get("/Font", DictionaryObject())
-        by_name = {name: ref.idnum for name, ref in resources.items() if ref.idnum in fonts}
-        if not by_name:
+def _drop_unused_fonts(reader: PdfReader) -> None:
+    """Take fonts the page text never selects out of each page's resources.
+
+    WeasyPrint lists the fields' font there too, embedded whole; the fields
+    get their own fonts here, so it would only weigh the file down.
+    """
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font")
+        if fonts is None:
             continue
-        current = None
-        for operands, operator in ContentStream(page.get_contents(), writer).operations:
-            if operator == b"Tf":
-                current = by_name.get(operands[0])
-            elif current is not None and operator in (b"Tj", b"TJ", b"'", b'"'):
-                strings = operands[-1] if operator == b"TJ" else operands[-1:]
-                for text in strings:
-                    if isinstance(text, (bytes, str)) and not isinstance(text, NameObject):
-                        data = text.original_bytes if hasattr(text, "original_bytes") else bytes(text)
-                        used[current].update(data[i] << 8 | data[i + 1] for i in range(0, len(data) - 1, 2))
-    return used
-
-
-def _shrink_font(writer: PdfWriter, font: DictionaryObject, glyphs: set[int]) -> None:
-    """Cut a whole embedded font down to `glyphs`, keeping glyph IDs, widths and ToUnicode in step."""
-    cid_font = font["/DescendantFonts"][0].get_object()
-    descriptor = cid_font["/FontDescriptor"].get_object()
-    program = TTFont(BytesIO(descriptor["/FontFile2"].get_object().get_data()))
-    options = subset.Options()
-    options.retain_gids = True
-    options.hinting = False
-    options.notdef_outline = True
-    options.layout_features = []
-    options.name_IDs = []
-    options.prune_unicode_ranges = False
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(gids=sorted(glyphs))
-    subsetter.subset(program)
-    buffer = BytesIO()
-    program.save(buffer)
-    data = buffer.getvalue()
-    descriptor[NameObject("/FontFile2")] = _font_file(writer, data)
-    widths: dict[int, object] = {}
-    entries = list(cid_font.get("/W", ArrayObject()))
-    index = 0
-    while index < len(entries) - 1:
-        first = int(entries[index])
-        if isinstance(entries[index + 1], ArrayObject):
-            widths.update((first + n, w) for n, w in enumerate(entries[index + 1]))
-            index += 2
-        else:
-            widths.update((gid, entries[index + 2]) for gid in range(first, int(entries[index + 1]) + 1))
-            index += 3
-    runs = ArrayObject()
-    for gid in sorted(glyphs & set(widths)):
-        runs += [NumberObject(gid), ArrayObject([widths[gid]])]
-    cid_font[NameObject("/W")] = runs
-    if "/ToUnicode" in font:
-        text = font["/ToUnicode"].get_object().get_data()
-        pairs = re.findall(rb"<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]+)>", text.split(b"beginbfchar", 1)[-1])
-        if b"beginbfrange" not in text:
-            kept = {int(gid, 16): code.upper() for gid, code in pairs if int(gid, 16) in glyphs}
-            font[NameObject("/ToUnicode")] = _stream(writer, _to_unicode(kept))
+        fonts = fonts.get_object()
+        used = set(re.findall(rb"/([^\s/<>\[\]()]+)\s+[\d.]+\s+Tf", page.get_contents().get_data()))
+        for name in [name for name in fonts if name[1:].encode() not in used]:
+            del fonts[name]
 
 
 def _standard_font(name: str) -> DictionaryObject:
@@ -479,14 +430,13 @@ def _order(key: str) -> int:
 
 def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
     """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`."""
-    writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
-    form = writer._root_object["/AcroForm"]
+    reader = PdfReader(BytesIO(pdf))
+    table = ObjectTable(reader)
+    form = reader.trailer["/Root"]["/AcroForm"]
     size = value_size(info.layout, info.paper)
-    whole = {ref.idnum: ref.get_object() for ref in form["/DR"].get_object().get("/Font", {}).values()}
-    for number, glyphs in _used_glyphs(writer, set(whole)).items():
-        _shrink_font(writer, whole[number], glyphs)
-    fonts = DictionaryObject({NameObject(k): writer._add_object(_standard_font(v)) for k, v in FONTS.items()})
-    fonts[NameObject(NAME_FONT)] = _name_font(writer)
+    _drop_unused_fonts(reader)
+    fonts = DictionaryObject({NameObject(k): table.add(_standard_font(v)) for k, v in FONTS.items()})
+    fonts[NameObject(NAME_FONT)] = _name_font(table)
     form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
     form[NameObject("/DA")] = TextStringObject("/Helv 0 Tf 0 g")
     computed = []
@@ -499,5 +449,5 @@ def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
     # Every game of a column before its series total; within a column, rows top to bottom.
     computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1])))
     form[NameObject("/CO")] = ArrayObject(reference for _, reference in computed)
-    writer.add_metadata({SHEET_KEY: info.to_json()})
-    return write_compact(writer)
+    reader.trailer["/Info"][NameObject(SHEET_KEY)] = TextStringObject(info.to_json())
+    return write_compact(table)

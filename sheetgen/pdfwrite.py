@@ -1,11 +1,12 @@
-"""Writing a pypdf object graph back out compactly, with object streams.
+"""A PDF read with pypdf, changed in place, and written back out compactly.
 
-pypdf's own writer puts every object at the top level, which doubles a
-tagged sheet's size (hundreds of small structure elements). Here every
-object but the streams goes into one compressed object stream, with a
-cross-reference stream, and only what the catalog and the info dictionary
-reach is written. The output depends only on the objects, so it is
-deterministic.
+pypdf's own writer copies every object first and puts each at the top
+level, which doubles a tagged sheet's size (hundreds of small structure
+elements). Here the read objects are changed where they are, new ones get
+the next free numbers, and every object but the streams goes into one
+compressed object stream with a cross-reference stream. Only what the
+catalog and the info dictionary reach is written, so a replaced font is
+dropped. The output depends only on the objects: it is deterministic.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import zlib
 from io import BytesIO
 
-from pypdf import PdfWriter
+from pypdf import PdfReader
 from pypdf.generic import (
     ArrayObject,
     DictionaryObject,
@@ -25,7 +26,28 @@ from pypdf.generic import (
 HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
 
 
-def _reachable(writer: PdfWriter, roots: list[PdfObject]) -> list[int]:
+class ObjectTable:
+    """The objects of a read PDF, changed in place, plus the ones added."""
+
+    def __init__(self, reader: PdfReader) -> None:
+        self.reader = reader
+        self.added: dict[int, PdfObject] = {}
+        self.next_number = int(reader.trailer.get("/Size", 1))
+
+    def add(self, obj: PdfObject) -> IndirectObject:
+        """`obj` as a new indirect object; its reference."""
+        number = self.next_number
+        self.next_number += 1
+        self.added[number] = obj
+        return IndirectObject(number, 0, self.reader)
+
+    def get(self, number: int) -> PdfObject:
+        if number in self.added:
+            return self.added[number]
+        return self.reader.get_object(IndirectObject(number, 0, self.reader))
+
+
+def _reachable(table: ObjectTable, roots: list[PdfObject]) -> list[int]:
     """The numbers of the indirect objects reachable from `roots`, in the order first met."""
     seen: dict[int, None] = {}
     stack = list(reversed(roots))
@@ -35,7 +57,7 @@ def _reachable(writer: PdfWriter, roots: list[PdfObject]) -> list[int]:
             if obj.idnum in seen:
                 continue
             seen[obj.idnum] = None
-            stack.append(writer.get_object(obj.idnum))
+            stack.append(table.get(obj.idnum))
         elif isinstance(obj, DictionaryObject):
             stack.extend(reversed(list(obj.values())))
         elif isinstance(obj, ArrayObject):
@@ -49,17 +71,17 @@ def _bytes(obj: PdfObject) -> bytes:
     return buffer.getvalue()
 
 
-def write_compact(writer: PdfWriter) -> bytes:
-    """The writer's catalog and info as a PDF with one object stream and an xref stream."""
-    root = writer.root_object.indirect_reference
-    info = writer._info.indirect_reference if writer._info is not None else None
-    numbers = _reachable(writer, [root, *([info] if info is not None else [])])
+def write_compact(table: ObjectTable) -> bytes:
+    """The table's catalog and info as a PDF with one object stream and an xref stream."""
+    root = table.reader.trailer.raw_get("/Root")
+    info = table.reader.trailer.raw_get("/Info") if "/Info" in table.reader.trailer else None
+    numbers = _reachable(table, [root, *([info] if info is not None else [])])
     out = BytesIO()
     out.write(HEADER)
     offsets: dict[int, tuple[int, int, int]] = {}  # number -> (type, field 2, field 3)
     packed: list[tuple[int, bytes]] = []
     for number in numbers:
-        obj = writer.get_object(number)
+        obj = table.get(number)
         if isinstance(obj, StreamObject):
             offsets[number] = (1, out.tell(), 0)
             out.write(b"%d 0 obj\n" % number + _bytes(obj) + b"\nendobj\n")
