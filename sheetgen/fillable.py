@@ -73,7 +73,7 @@ NAME_FONT_EXTRA = (0x20AC, 0x2713, 0x2714)
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
 FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
 NAME_FONT = "/SgNm"
-READ_ONLY, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 22, 1 << 23
+READ_ONLY, MULTILINE, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 12, 1 << 22, 1 << 23
 FIELD_NAME = re.compile(r"(?P<column>(?:p\d+\.)?(?:g\d+\.)?)(?P<key>[a-z_]+)")
 
 
@@ -407,6 +407,8 @@ def _dress(field: DictionaryObject, kind: str, column: str, key: str, size: floa
     _set(field, "/Q", NumberObject(align))
     flags = DO_NOT_SPELL_CHECK
     actions = DictionaryObject()
+    if kind == "text" and key == "name":
+        flags |= MULTILINE  # a long name wraps in its head, as printed names do
     if kind == "box":
         flags |= DO_NOT_SCROLL
         _set(field, "/MaxLen", NumberObject(MAX_BOX_DIGITS))

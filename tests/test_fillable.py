@@ -161,6 +161,55 @@ def test_the_form_scripts_compute_the_worked_card():
     assert out.split() == ["69", "35", "104", "100", "395", "295"]
 
 
+def test_a_viewer_without_scripts_still_takes_typing():
+    """PDFium as pypdfium2 builds it runs no scripts: names and boxes type and show, totals stay shut."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    geometry = sheet_geometry("players", "letter")
+    document = pypdfium2.PdfDocument(blank("players", "letter", 6))
+    document.init_forms()
+    page = document[0]
+    form = document.formenv.raw
+
+    def type_into(rect, text: str) -> None:
+        x, y = rect.center
+        pdfium.FORM_OnLButtonDown(form, page.raw, 0, x, y)
+        pdfium.FORM_OnLButtonUp(form, page.raw, 0, x, y)
+        for char in text:
+            pdfium.FORM_OnChar(form, page.raw, ord(char), 0)
+        pdfium.FORM_ForceToKillFocus(form)
+
+    def values() -> dict[str, str]:
+        found = {}
+        for index in range(pdfium.FPDFPage_GetAnnotCount(page.raw)):
+            annotation = pdfium.FPDFPage_GetAnnot(page.raw, index)
+            texts = []
+            for read in (pdfium.FPDFAnnot_GetFormFieldName, pdfium.FPDFAnnot_GetFormFieldValue):
+                size = read(form, annotation, None, 0)
+                buffer = (ctypes.c_ushort * (size // 2))()
+                read(form, annotation, buffer, size)
+                texts.append(bytes(buffer).decode("utf-16-le").rstrip("\x00"))
+            found[texts[0]] = texts[1]
+            pdfium.FPDFPage_CloseAnnot(annotation)
+        return found
+
+    type_into(geometry.heads[0].inset(3), "Zoë Łukasiewicz")
+    type_into(geometry.cell("aces", 0), "12345")
+    type_into(geometry.cell("grand_total", 0), "99")
+    typed = values()
+    assert (typed["p1.name"], typed["p1.aces"], typed["p1.grand_total"]) == ("Zoë Łukasiewicz", "1234", "")
+    image = page.render(scale=2, may_draw_forms=True, grayscale=True).to_pil().convert("L")
+    cell = geometry.cell("aces", 0).inset(6)
+    box = [
+        round(v * 2)
+        for v in (cell.x, geometry.page_height - cell.top, cell.right, geometry.page_height - cell.y)
+    ]
+    assert image.crop(box).getextrema()[0] < 80  # the typed digits are drawn
+
+
 # Read back
 
 

@@ -49,7 +49,7 @@ def open_sheet(browser_page, pdf: bytes):
     return browsing, errors
 
 
-SHOWS = '([name, shown]) => document.querySelector(`input[name="${name}"]`).value === shown'
+SHOWS = '([name, shown]) => document.querySelector(`[name="${name}"]`).value === shown'
 
 
 def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> None:
@@ -58,7 +58,7 @@ def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> No
     After each key the test waits until the field shows what it should
     (`accepts` says whether a key is taken), so no key races the sandbox.
     """
-    field = page.locator(f'input[name="{name}"]')
+    field = page.locator(f'[name="{name}"]')  # an input, or a textarea for a name
     field.click()
     page.keyboard.press("End")
     shown = field.input_value()
@@ -69,10 +69,7 @@ def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> No
         else:
             page.keyboard.type(key)
             shown = shown + key if accepts(shown, key) else shown
-        page.wait_for_function(
-            '([name, shown]) => document.querySelector(`input[name="${name}"]`).value === shown',
-            arg=[name, shown],
-        )
+        page.wait_for_function(SHOWS, arg=[name, shown])
     page.keyboard.press("Tab")
 
 
@@ -82,7 +79,7 @@ def box_key(shown: str, key: str) -> bool:
 
 
 def value(page, name: str) -> str:
-    return page.input_value(f'input[name="{name}"]')
+    return page.input_value(f'[name="{name}"]')
 
 
 def test_players_sheet_adds_up_as_it_is_typed(browser_page, tmp_path):
