@@ -34,6 +34,15 @@ from pypdf.generic import (
 )
 
 from sheetgen.errors import SheetgenError
+from sheetgen.formfields import (
+    LINE_FIELDS,
+    MAX_BOX_DIGITS,
+    MAX_TICKS_LENGTH,
+    SERIES_TOTAL,
+    SHEET_KEY,
+    TICK_MARKS,
+    TICKS,
+)
 from sheetgen.geometry import LAYOUTS, PAPERS, sheet_geometry
 from sheetgen.model import (
     LOWER_BOXES,
@@ -50,14 +59,7 @@ from sheetgen.pdfwrite import ObjectTable, write_compact
 from sheetgen.resources import TEMPLATES_DIR
 from sheetgen.variants import Rules, find_house_rule, find_variant
 
-SHEET_KEY = "/SheetgenSheet"  # in the document information: the SheetInfo as JSON
 FORMAT = 1
-MAX_BOX_DIGITS = 4
-MAX_TICKS_LENGTH = 12
-TICK_MARKS = "xX/\u2713\u2714"  # x, /, a tick (and their look-alikes) count one extra Yahtzee each
-TICKS = "yahtzee_bonus_ticks"
-SERIES_TOTAL = "series_total"
-LINE_FIELDS = ("title", "date", "game", "player")
 NAME_FONT_FILE = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 # Latin with its accents (Western and Central Europe), Greek, Cyrillic, quotes and dashes, the tick.
 NAME_FONT_RANGES = (
@@ -69,7 +71,7 @@ NAME_FONT_RANGES = (
     (0x2018, 0x201E),
     (0x2026, 0x2026),
 )
-NAME_FONT_EXTRA = (0x20AC, 0x2713, 0x2714)
+NAME_FONT_EXTRA = (0x20AC, *(ord(mark) for mark in TICK_MARKS))
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
 FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
 NAME_FONT = "/SgNm"
@@ -173,9 +175,14 @@ function z(v){return v===null?"":String(v)}
 """
 
 
+def _js_marks() -> str:
+    """The tick marks as the inside of a JavaScript regular-expression class."""
+    return "".join("\\/" if m == "/" else f"\\u{ord(m):04x}" if ord(m) > 127 else m for m in TICK_MARKS)
+
+
 @cache
 def _library() -> str:
-    marks = "".join("\\/" if m == "/" else f"\\u{ord(m):04x}" if ord(m) > 127 else m for m in TICK_MARKS)
+    marks = _js_marks()
     return _LIBRARY % {
         "ticks": TICKS,
         "marks": marks,
@@ -206,7 +213,10 @@ BOX_KEYSTROKE = (  # the field as it would be after this keystroke: at most 4 di
     f"event.rc=/^\\d{{0,{MAX_BOX_DIGITS}}}$/.test(event.willCommit?String(event.value).replace(/\\s+/g,''):"
     "AFMergeChange(event))"
 )
-TICKS_KEYSTROKE = "event.rc=/^[0-9 xX\\/\\u2713\\u2714]*$/.test(event.change)"
+TICKS_KEYSTROKE = (  # a count or tick marks, as long as the field allows
+    f"event.rc=/^[0-9 {_js_marks()}]{{0,{MAX_TICKS_LENGTH}}}$/"
+    ".test(event.willCommit?String(event.value):AFMergeChange(event))"
+)
 
 
 def _javascript(code: str) -> DictionaryObject:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError
+from sheetgen.formfields import MAX_BOX_DIGITS, SHEET_KEY, TICK_MARKS, TICKS
 from sheetgen.model import MAX_GAMES_IN_SERIES, Box
 from sheetgen.records import Record, load_record, parse_record, quote
 
@@ -27,7 +28,6 @@ MAX_STREAM_BYTES = 8 * 1024 * 1024  # decompressed, per stream
 MAX_FIELDS = 2000
 MAX_FIELD_TEXT = 200
 PDF_MAGIC = b"%PDF-"
-TICK_MARKS = frozenset("xX/\u2713\u2714")
 BOXES = tuple(box.value for box in Box)
 
 # pypdf reports what it repairs on stderr; a broken file is one line of ours instead.
@@ -136,7 +136,7 @@ def _open(path: Path) -> tuple[Any, dict[str, str]]:
             if reader.is_encrypted:
                 raise RecordError(f"{path}: the PDF is encrypted; save an unencrypted copy and try again")
             info = reader.metadata
-            stored = info.get("/SheetgenSheet") if info is not None else None
+            stored = info.get(SHEET_KEY) if info is not None else None
             if not isinstance(stored, str):
                 raise RecordError(
                     f"{path}: not a sheetgen score sheet (make one with: sheetgen scoresheet --fillable)"
@@ -169,7 +169,7 @@ def _ticks(text: str, where: str) -> int:
 def _column(values: dict[str, str], prefix: str, name: str, where: str) -> dict[str, Any] | None:
     """One column's player as a boxes-mode record entry; None when the column is empty."""
     boxes = {box: values.get(prefix + box, "").strip() for box in BOXES}
-    ticks = values.get(prefix + "yahtzee_bonus_ticks", "").strip()
+    ticks = values.get(prefix + TICKS, "").strip()
     if not any(boxes.values()) and not ticks:
         return None
     where = f"{where} ({quote(name)})"
@@ -178,7 +178,7 @@ def _column(values: dict[str, str], prefix: str, name: str, where: str) -> dict[
         raise RecordError(f"{where}: missing {', '.join(missing)}; fill every box, or clear the column")
     scores: dict[str, int] = {}
     for box, text in boxes.items():
-        if not (text.isdigit() and text.isascii() and len(text) <= 4):
+        if not (text.isdigit() and text.isascii() and len(text) <= MAX_BOX_DIGITS):
             raise RecordShapeError(f"{where}, box {box}: {quote(text)} is not a score")
         scores[box] = int(text)
     return {"name": name, "boxes": scores, "yahtzee_bonuses": _ticks(ticks, where) if ticks else 0}

@@ -23,7 +23,8 @@ from conftest import WORKED_CARD
 from pypdf.generic import NameObject, TextStringObject
 
 from sheetgen.cli import cli
-from sheetgen.fillable import SHEET_KEY, field_kind
+from sheetgen.fillable import field_kind
+from sheetgen.formfields import SHEET_KEY
 from sheetgen.geometry import LAYOUTS, PAPERS, sheet_geometry
 from sheetgen.model import SHEET_ROWS, Box, Total
 from sheetgen.records import Record, load_record
