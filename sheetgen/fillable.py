@@ -1,14 +1,16 @@
 """Fillable score sheets that add up, and know what they were made for.
 
 WeasyPrint makes one plain text field per write-in cell (named by the
-template) and embeds the whole font for them. `make_fillable` turns those
-bytes into a working form: box fields take digits only and are centred at
-the size printed records use, every computed row is a read-only field with a
-calculate action and a place in the calculation order, the Yahtzee-bonus
-field counts ticks, and the fields use Helvetica (digits) or a small subset
-of the sheet's own font (names, ticks) instead of the whole font. The sheet's
-variant, house rules and printed names go into the document information, so
-a filled sheet can be read back as a record (`sheetgen.pdfrecord`).
+template) and embeds a whole font for them (a face the page text does not
+use, so the page's own fonts are still cut to what they draw).
+`make_fillable` turns those bytes into a working form: box fields take
+digits only and are centred at the size printed records use, every computed
+row is a read-only field with a calculate action and a place in the
+calculation order, the Yahtzee-bonus field counts ticks, and the fields use
+Helvetica (digits) or a small subset of the sheet's own font (names, ticks),
+so the whole font is dropped. The sheet's variant, house rules and printed
+names go into the document information, so a filled sheet can be read back
+as a record (`sheetgen.pdfrecord`).
 
 A viewer that runs no scripts still shows plain, writable fields.
 """
@@ -147,11 +149,6 @@ class SheetInfo:
         if self.variant == base.name:
             return base
         return Rules(base.variant, base.house_rules, self.variant, self.title)
-
-
-def value_size(layout: str, paper: str) -> float:
-    """The size of a written score, as `sheetgen fill` prints it."""
-    return sheet_geometry(layout, paper).value_size
 
 
 # The form scripts. One library, generated from the model, precedes each action;
@@ -406,7 +403,7 @@ def _set(field: DictionaryObject, key: str, value: object) -> None:
 def _dress(field: DictionaryObject, kind: str, column: str, key: str, size: float) -> None:
     """Font, alignment, flags and actions of one field."""
     if kind == "text" and key == "name":
-        font, size, align = NAME_FONT, 0.0, 0  # auto: a long name shrinks to fit its head
+        font, size, align = NAME_FONT, 0.0, 0  # auto size, wrapped: a long name fits its head
     elif kind == "text":
         font, size, align = NAME_FONT, _text_size(field), 0
     elif kind == "ticks":
@@ -418,8 +415,8 @@ def _dress(field: DictionaryObject, kind: str, column: str, key: str, size: floa
     flags = DO_NOT_SPELL_CHECK
     actions = DictionaryObject()
     if kind == "text" and key == "name":
-        flags |= MULTILINE  # a long name wraps in its head, as printed names do
-    if kind == "box":
+        flags |= MULTILINE
+    elif kind == "box":
         flags |= DO_NOT_SCROLL
         _set(field, "/MaxLen", NumberObject(MAX_BOX_DIGITS))
         actions[NameObject("/K")] = _javascript(BOX_KEYSTROKE)
@@ -445,7 +442,7 @@ def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
     reader = PdfReader(BytesIO(pdf))
     table = ObjectTable(reader)
     form = reader.trailer["/Root"]["/AcroForm"]
-    size = value_size(info.layout, info.paper)
+    size = sheet_geometry(info.layout, info.paper).value_size  # as `sheetgen fill` prints scores
     _drop_unused_fonts(reader)
     fonts = DictionaryObject({NameObject(k): table.add(_standard_font(v)) for k, v in FONTS.items()})
     fonts[NameObject(NAME_FONT)] = _name_font(table)
