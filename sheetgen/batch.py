@@ -20,7 +20,8 @@ from sheetgen.output import (
     paper_suffix,
     write_output,
 )
-from sheetgen.records import Record, load_record
+from sheetgen.pdfrecord import load_any_record
+from sheetgen.records import Record
 from sheetgen.text import printable
 
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
@@ -47,7 +48,10 @@ def _targets(sources: list[Path], folder: Path, suffix: str) -> list[Path]:
     taken: set[str] = set()
     targets: list[Path] = []
     for source in sources:
-        names = (f"{source.stem}", f"{source.parent.name}-{source.stem}")
+        stem = source.stem
+        if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
+            stem = f"{stem}-filled"  # a filled-in sheet is never printed over
+        names = (stem, f"{source.parent.name}-{stem}")
         name = next((n for n in names if n.casefold() not in taken), None)
         number = 2
         while name is None or name.casefold() in taken:
@@ -83,7 +87,7 @@ def fill_records(
     filler = Filler(paper, card)
     for path in files:
         try:
-            record = load_record(path)
+            record = load_any_record(path)
             filler.check(record)
             loaded.append((path, record))
         except SheetgenError as error:

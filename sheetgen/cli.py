@@ -29,7 +29,8 @@ from sheetgen.output import (
     scoresheet_file_name,
     write_output,
 )
-from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text, load_record
+from sheetgen.pdfrecord import load_any_record, record_json
+from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
 from sheetgen.text import printable
 from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
 
@@ -139,15 +140,39 @@ def cli() -> None:
 def score(record: Path, as_json: bool) -> None:
     """Check a game record against its rules and print every row and total.
 
+    RECORD is a JSON record or a filled-in fillable score sheet (PDF).
+
     Example: sheetgen score examples/turns.json --json
     """
     with user_errors():
-        checked = load_record(record)
+        checked = load_any_record(record)
     warn_redundant(checked.rules, f"{record}: ")
     if as_json:
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     else:
         click.echo(format_record(checked))
+
+
+@cli.command()
+@click.argument("sheet", type=click.Path(path_type=Path))
+@click.option("-o", "--output", type=OutputPath(), help="The JSON file to write; - for stdout.")
+def record(sheet: Path, output: Path | None) -> None:
+    """Read a filled-in fillable score sheet and write the game record it holds.
+
+    The record is checked first; without -o it is printed. Keep it, correct
+    it, or print it with sheetgen fill.
+
+    Example: sheetgen record filled.pdf -o game.json
+    """
+    if output is not None:
+        _check(output)
+    with user_errors():
+        data = record_json(sheet)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if output is None or output == STDOUT:
+        click.echo(text, nl=False)
+    else:
+        _write(output, lambda: text.encode("utf-8"))
 
 
 @cli.command()
@@ -288,7 +313,8 @@ def scoresheet(
 def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str, card: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
-    RECORDS are JSON record files or folders of them. Each record is checked
+    RECORDS are JSON record files or folders of them, or filled-in fillable
+    score sheets (PDF). Each record is checked
     first: an invalid one is reported in one line and nothing is written for
     it, the valid ones still print, and the exit code is then 2.
 
