@@ -11,8 +11,18 @@ import click
 
 from sheetgen.errors import SheetgenError
 from sheetgen.fill import Filler
-from sheetgen.output import DEFAULT_OUTPUT_DIR, paper_suffix, write_atomic
-from sheetgen.records import Record, load_record
+from sheetgen.inputs import note_input
+from sheetgen.output import (
+    DEFAULT_OUTPUT_DIR,
+    STDOUT,
+    check_destination,
+    making,
+    paper_suffix,
+    write_output,
+)
+from sheetgen.pdfrecord import load_any_record
+from sheetgen.records import Record
+from sheetgen.text import printable
 
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
 
@@ -23,21 +33,31 @@ def expand(paths: Iterable[Path]) -> Iterator[Path]:
         if path.is_dir():
             found = sorted(path.glob("*.json"))
             if not found:
-                raise SheetgenError(f"{path}: no *.json records in this folder")
+                raise SheetgenError(f"{printable(str(path))}: no *.json records in this folder")
             yield from found
         else:
             yield path
 
 
-def _targets(records: list[Record], folder: Path, suffix: str) -> list[Path]:
-    """One file per record, named after it; a clash gets the folder name too."""
+def _targets(sources: list[Path], folder: Path, suffix: str) -> list[Path]:
+    """One file per record, named after it, never two alike (see `sheetgen fill --help`).
+
+    A clash takes the record's folder name as a prefix, then a number: r.pdf,
+    x-r.pdf, x-r-2.pdf. Names are compared ignoring case, for folders that do.
+    """
+    taken: set[str] = set()
     targets: list[Path] = []
-    for record in records:
-        source = Path(record.source)
-        target = folder / f"{source.stem}{suffix}.pdf"
-        if target in targets:
-            target = folder / f"{source.parent.name}-{source.stem}{suffix}.pdf"
-        targets.append(target)
+    for source in sources:
+        stem = source.stem
+        if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
+            stem = f"{stem}-filled"  # a filled-in sheet is never printed over
+        names = (stem, f"{source.parent.name}-{stem}")
+        name = next((n for n in names if n.casefold() not in taken), None)
+        number = 2
+        while name is None or name.casefold() in taken:
+            name, number = f"{names[1]}-{number}", number + 1
+        taken.add(name.casefold())
+        targets.append(folder / f"{name}{suffix}.pdf")
     return targets
 
 
@@ -50,39 +70,70 @@ def _progress(items: list, label: str):
 def fill_records(
     paths: Iterable[Path], output: Path | None, combine: bool, paper: str, card: str = "full"
 ) -> int:
-    """Print every valid record; return how many were invalid (each reported on stderr)."""
+    """Print every valid record; return how many were invalid (each reported on stderr).
+
+    Every destination is checked before anything renders: none may be an
+    input of this run, nor exist as anything but a regular file.
+    """
+    paths = list(paths)
+    for path in paths:
+        note_input(path)
     files = list(expand(paths))
-    to_file = output is not None and output.suffix.lower() == ".pdf"
-    if to_file and not combine and len(files) > 1:
-        raise SheetgenError(f"{output}: one file takes one record; give a folder, or add --combine")
-    records: list[Record] = []
+    to_file = output is not None and (output == STDOUT or output.suffix.lower() == ".pdf")
+    if output is not None:
+        _check_output(output, to_file, combine or len(files) == 1)
+    loaded: list[tuple[Path, Record]] = []
     failures = 0
     filler = Filler(paper, card)
     for path in files:
         try:
-            record = load_record(path)
+            record = load_any_record(path)
             filler.check(record)
-            records.append(record)
+            loaded.append((path, record))
         except SheetgenError as error:
-            click.echo(f"Error: {error}", err=True)
+            click.echo(f"Error: {printable(str(error))}", err=True)
             failures += 1
+    if not loaded:
+        return failures
+    records = [record for _, record in loaded]
+    suffix = paper_suffix(paper)
+    folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR
+    if combine:
+        targets = [output if to_file else folder / f"records{suffix}.pdf"]
+    else:
+        targets = [output] if to_file else _targets([path for path, _ in loaded], folder, suffix)
+    for target in targets:
+        check_destination(target)
     for record in records:
         if record.rules.redundancy_warning:
             click.echo(f"Warning: {record.source}: {record.rules.redundancy_warning}", err=True)
         for warning in filler.warnings(record):
-            click.echo(f"Warning: {warning}", err=True)
-    suffix = paper_suffix(paper)
-    folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR
-    if not records:
-        return failures
+            click.echo(f"Warning: {printable(warning)}", err=True)
     if combine:
-        target = output if to_file else folder / f"records{suffix}.pdf"
-        with _progress(records, "Filling") as bar:
+        with _progress(records, "Filling") as bar, making(targets[0]):
             pdf = filler.pdf(list(bar))
-        click.echo(write_atomic(target, pdf))
+        _write(targets[0], pdf)
         return failures
-    targets = [output] if to_file else _targets(records, folder, suffix)
     with _progress(list(zip(records, targets, strict=True)), "Filling") as bar:
         for record, target in bar:
-            click.echo(write_atomic(target, filler.pdf([record])))
+            with making(target):
+                pdf = filler.pdf([record])
+            _write(target, pdf)
     return failures
+
+
+def _check_output(output: Path, to_file: bool, one_file: bool) -> None:
+    """-o names one PDF for one record or --combine, else a folder; never an input."""
+    shown = printable(str(output))
+    if to_file and not one_file:
+        raise SheetgenError(f"{shown}: one file takes one record; give a folder, or add --combine")
+    if to_file or not output.is_dir():
+        check_destination(output)
+    if not to_file and output.exists() and not output.is_dir():
+        raise SheetgenError(f"{shown}: is not a folder; -o takes a folder, or a .pdf file")
+
+
+def _write(target: Path, pdf: bytes) -> None:
+    write_output(target, pdf)
+    if target != STDOUT:
+        click.echo(printable(str(target)))

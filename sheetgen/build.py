@@ -1,46 +1,68 @@
-"""`sheetgen build`: every downloadable sheet, rendered in parallel, reused when unchanged.
+"""`sheetgen build`: every downloadable sheet and the website, rendered in parallel, reused when unchanged.
 
 The parent process plans the jobs and hashes their inputs; it never imports
 WeasyPrint, so a rebuild with nothing changed costs only the hashing. Worker
 processes import the renderers themselves and keep one font configuration
-and the parsed stylesheets for all the documents they render.
+and the parsed stylesheets for all the documents they render. The rules
+pages are jobs too, hashed like the sheets but cheap enough to render in the
+parent; index.html is written from the manifest, and only when it changes.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import multiprocessing
 import os
+import shutil
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import click
 
-from sheetgen import __version__
 from sheetgen.cache import code_hash, rulesheet_pdf, scoresheet_pdf
-from sheetgen.geometry import LAYOUTS, PAPERS
+from sheetgen.errors import OutputError, SheetgenError
+from sheetgen.geometry import COLUMNS, LAYOUTS, PAPERS
+from sheetgen.guide import difference
+from sheetgen.inputs import parse_json, read_input, tracking
+from sheetgen.model import MAX_GAMES_IN_SERIES, NUMBER_WORDS
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     paper_suffix,
     rules_file_name,
     scorekeeper_file_name,
     scoresheet_file_name,
+    sweep,
     write_atomic,
 )
-from sheetgen.resources import EXAMPLES_DIR, TEMPLATES_DIR
+from sheetgen.resources import EXAMPLES_DIR
+from sheetgen.site import PAPER_LABELS, render_index, rules_page_name
+from sheetgen.text import printable
 from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
 
 MANIFEST = ".sheetgen-build.json"
-THUMB_WIDTH = 240  # pixels
+MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
+MANIFEST_LIMIT = 16 * 1024 * 1024
+STAGING = ".sheetgen-staging"  # new files wait here until every job has rendered
+THUMB_WIDTH = 480  # pixels: shown 240 CSS px wide or more, sharp on high-density screens
 LAYOUT_NAMES = {
     "players": "six players",
     "series": "six-game series",
     "half": "six-game cards, two to a sheet",
+}
+WEB_PAGES = ("page", "scorekeeper")  # HTML, rendered in the parent, no preview
+CARD_TITLES = {
+    "players": f"Score sheet, {COLUMNS} players",
+    "series": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game card",
+    "half": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game cards, two to a sheet",
 }
 
 
@@ -48,7 +70,7 @@ LAYOUT_NAMES = {
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet", "records" or "scorekeeper"
+    kind: str  # "rules", "scoresheet", "records", or a web page: "page" (rules) or "scorekeeper"
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -57,6 +79,8 @@ class Job:
     fillable: bool = False
     records: tuple[str, ...] = ()
     card: str = "full"
+    depends: tuple[str, ...] = ()  # other files the job reads: the variant files records name
+    links: tuple[str, ...] = ()  # a page's sibling files it may link to
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -67,7 +91,7 @@ class Job:
         """Everything the job's files depend on: code, templates, options, data files."""
         digest = hashlib.sha256(code_hash().encode())
         digest.update(json.dumps(asdict(self), sort_keys=True).encode())
-        for path in (self.variant, *self.records):
+        for path in (self.variant, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
@@ -75,7 +99,7 @@ class Job:
     @property
     def files(self) -> list[str]:
         """Every file the job writes: its outputs, and a preview of each PDF."""
-        if self.kind == "scorekeeper":
+        if self.kind in WEB_PAGES:
             return list(self.outputs)
         return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
 
@@ -84,36 +108,50 @@ def _thumb_name(output: str) -> str:
     return f"thumbs/{output.removesuffix('.pdf').replace('/', '-')}.png"
 
 
-def _describe(rules: Rules, kind: str, paper: str, layout: str = "") -> dict[str, str]:
-    """What the index page says about a file."""
+def _describe(
+    rules: Rules, kind: str, paper: str, layout: str = "", card: str = "", fillable: bool = False
+) -> dict[str, str]:
+    """What the index page says about a file: its variant, and a human label, "card · option"."""
+    option = " · ".join([PAPER_LABELS.get(paper, ""), *(["fillable"] if fillable else [])])
+    card = card or kind
     return {
         "variant": rules.name,
         "title": rules.title,
+        "slug": rules.slug,
+        "summary": difference(rules),
         "house_rules": ", ".join(rule.label for rule in rules.house_rules) or "none",
         "kind": kind,
-        "paper": "A4" if paper == "a4" else "Letter",
+        "paper": PAPER_LABELS.get(paper, ""),
         "layout": LAYOUT_NAMES.get(layout, ""),
+        "card": card,
+        "option": option,
+        "label": f"{card} · {option}" if option else card,
     }
 
 
 def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     rules = load_rules(spec, house_rules)
+    rule_sheets = tuple(rules_file_name(rules.slug, paper) for paper in PAPERS)
+    keeper = scorekeeper_file_name(rules.slug)
+    meta = (_describe(rules, "Rules page", ""),)
+    links = (*rule_sheets, keeper)
+    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
     meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
-    yield Job("scorekeeper", spec, house_rules, "", (scorekeeper_file_name(rules.slug),), meta=meta)
-    for paper in PAPERS:
+    yield Job("scorekeeper", spec, house_rules, "", (keeper,), meta=meta)
+    for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, "Rule sheet", paper),)
-        yield Job("rules", spec, house_rules, paper, (rules_file_name(rules.slug, paper),), meta=meta)
+        yield Job("rules", spec, house_rules, paper, (name,), meta=meta)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 name = scoresheet_file_name(rules.slug, layout, paper, fillable)
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
-                meta = (_describe(rules, kind, paper, layout),)
+                meta = (_describe(rules, kind, paper, layout, CARD_TITLES[layout], fillable),)
                 yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
             name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
             kind = "Half-page cards, fillable" if fillable else "Half-page cards"
-            meta = (_describe(rules, kind, paper, "half"),)
+            meta = (_describe(rules, kind, paper, "half", CARD_TITLES["half"], fillable),)
             yield Job(
                 "scoresheet", spec, house_rules, paper, (name,), "series", fillable, card="half", meta=meta
             )
@@ -126,14 +164,26 @@ def _example_jobs() -> Iterator[Job]:
     paths = sorted(EXAMPLES_DIR.glob("*.json"))
     if not paths:
         return
-    records = [load_record(path) for path in paths]
+    with tracking() as read:
+        records = [load_record(path) for path in paths]
+    depends = tuple(sorted(str(p) for p in read - {path.resolve() for path in paths}))
     for paper in PAPERS:
         outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
         meta = tuple(
             _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
+            | {"card": r.title or path.stem}
             for r, path in zip(records, paths, strict=True)
         )
-        yield Job("records", OFFICIAL.name, (), paper, outputs, records=tuple(map(str, paths)), meta=meta)
+        yield Job(
+            "records",
+            OFFICIAL.name,
+            (),
+            paper,
+            outputs,
+            records=tuple(map(str, paths)),
+            depends=depends,
+            meta=meta,
+        )
 
 
 def _record_layout(record) -> str:
@@ -154,14 +204,16 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
 
 
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
-    """Render one job in a worker (or take it from the cache): (output path, PDF, PNG thumbnail) per file.
+    """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
+    per file, or (path, HTML, None) for a web page."""
+    if job.kind == "page":
+        from sheetgen.site import render_rules_page
 
-    A scorekeeper page is HTML, made in the parent at once: (path, HTML, None).
-    """
+        return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
     if job.kind == "scorekeeper":
         from sheetgen.scorekeeper import render_scorekeeper
 
-        return [(job.outputs[0], render_scorekeeper(job.rules).encode(), None)]
+        return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
     if job.kind == "rules":
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == "scoresheet":
@@ -208,10 +260,58 @@ class BuildResult:
 
 
 def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
-    try:
-        return json.loads((folder / MANIFEST).read_text())["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+    """The files an earlier build wrote; a corrupt or foreign manifest is reported and ignored."""
+    path = folder / MANIFEST
+    if not path.exists():
         return {}
+    try:
+        data = parse_json(read_input(path, MANIFEST_LIMIT, "build record", remember=False), MANIFEST)
+        if data.get("format") != MANIFEST_FORMAT:
+            raise SheetgenError("not written by this sheetgen")
+        files = data["files"]
+        if not all(isinstance(v, dict) and _is_entry(k, v) for k, v in files.items()):
+            raise SheetgenError("a file entry is damaged")
+    except (SheetgenError, AttributeError, KeyError, TypeError) as error:
+        reason = str(error) if isinstance(error, SheetgenError) else "not in the expected shape"
+        click.echo(
+            f"Notice: {printable(str(path))}: {reason.removeprefix(MANIFEST + ': ')}; rebuilding everything",
+            err=True,
+        )
+        return {}
+    return files
+
+
+def _is_entry(output: str, entry: dict[str, object]) -> bool:
+    """Every value a string, the sizes numbers; a PDF has a preview, a web page none."""
+    sizes = ("bytes", "thumb_bytes") if output.endswith(".pdf") else ("bytes",)
+    return all(isinstance(value, str) for value in entry.values()) and all(
+        str(entry.get(key, "")).isdigit() for key in sizes
+    )
+
+
+def _reusable(folder: Path, output: str, entry: dict[str, str] | None, digest: str) -> bool:
+    """Made from the same inputs, and the file and its preview (PDFs) are still the bytes written."""
+    return (
+        entry is not None
+        and entry.get("hash") == digest
+        and _intact(folder / output, entry["bytes"], entry.get("sha256"))
+        and (
+            not output.endswith(".pdf")
+            or _intact(folder / _thumb_name(output), entry["thumb_bytes"], entry.get("thumb_sha256"))
+        )
+    )
+
+
+def _intact(path: Path, size: str, digest: str | None) -> bool:
+    """Whether a file still has the bytes it was written with."""
+    try:
+        return path.stat().st_size == int(size) and _sha256(path.read_bytes()) == digest
+    except OSError:
+        return False
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def _pool(count: int) -> ProcessPoolExecutor:
@@ -220,74 +320,152 @@ def _pool(count: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while workers are spawned, so they are born ignoring it.
+
+    A new Python keeps an ignored SIGINT ignored, so a Ctrl-C while a worker
+    starts or renders ends only the parent, which then stops the workers quietly.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set signal handlers
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:
-    """Scorekeeper pages render here, at once; sheets in the worker pool (or here, when only one)."""
-    yield from (run_job(job) for job in jobs if job.kind == "scorekeeper")
-    jobs = [job for job in jobs if job.kind != "scorekeeper"]
+    """Web pages render here, at once; sheets in the worker pool (or here, when there is only one)."""
+    yield from (run_job(job) for job in jobs if job.kind in WEB_PAGES)
+    jobs = [job for job in jobs if job.kind not in WEB_PAGES]
     if len(jobs) <= 1:
         yield from map(run_job, jobs)
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
-    with _pool(len(jobs)) as pool:
-        for future in as_completed([pool.submit(run_job, job) for job in longest_first]):
+    with _interrupts_ignored():
+        pool = _pool(len(jobs))
+        futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
+    try:
+        for future in as_completed(futures):
             yield future.result()
+    except BaseException:
+        # Ctrl-C or a failed job: drop the queue and stop the workers now, not after their
+        # jobs; the executor has no public way to stop a running job, hence `_processes`.
+        workers = list(pool._processes.values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        raise
+    pool.shutdown()
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """One build at a time in a folder (a lock on the folder itself); a second one says so and waits."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            shown = printable(str(folder))
+            click.echo(f"Waiting: another build is writing to {shown}; this one follows it", err=True)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _stage(staging: Path, folder: Path, name: str, data: bytes) -> None:
+    """A new file into the staging folder; an error names where it was going."""
+    path = staging / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as error:
+        shown = printable(str(folder / name))
+        raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
 
 
 def build(
     folder: Path = DEFAULT_OUTPUT_DIR, jobs: list[Job] | None = None, progress: bool = False
 ) -> BuildResult:
-    """Render what changed, reuse the rest, and write the index page."""
+    """Render what changed, reuse the rest, and write the index page.
+
+    New files are rendered into a staging folder and moved into place only
+    when every job has succeeded, so a failed or interrupted build leaves the
+    previous site as it was. Any write error is an OutputError naming the file.
+    """
     start = time.perf_counter()
     jobs = plan() if jobs is None else jobs
+    created = not folder.exists()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with _locked(folder):
+            return _build_locked(folder, jobs, progress, start)
+    except OSError as error:  # the folder, its staging folder or a subfolder: name the folder
+        raise OutputError(f"{printable(str(folder))}: cannot write: {error.strerror or error}") from None
+    finally:
+        if created:
+            with suppress(OSError):
+                folder.rmdir()  # only if the build failed and left it empty
+
+
+def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -> BuildResult:
+    staging = folder / STAGING
+    shutil.rmtree(staging, ignore_errors=True)  # what a killed build left
+    sweep(folder)
     manifest = _load_manifest(folder)
     result = BuildResult()
     pending, hashes = [], {}
     for job in jobs:
         digest = hashes[job] = job.inputs_hash()
-        if all(manifest.get(o, {}).get("hash") == digest for o in job.outputs) and all(
-            (folder / f).is_file() for f in job.files
-        ):
+        if all(_reusable(folder, output, manifest.get(output), digest) for output in job.outputs):
             result.reused.extend(job.outputs)
         else:
             pending.append(job)
     by_output = {output: job for job in jobs for output in job.outputs}
     bar = click.progressbar(length=len(pending), label="Rendering", file=sys.stderr) if progress else None
-    for outputs in _results(pending):
-        for output, pdf, png in outputs:
-            job = by_output[output]
-            if png is not None:
-                write_atomic(folder / _thumb_name(output), png)
-            write_atomic(folder / output, pdf)
-            meta = job.meta[job.outputs.index(output)] if job.meta else {}
-            manifest[output] = {**meta, "hash": hashes[job], "bytes": str(len(pdf))}
-            result.written.append(output)
+    staged: list[str] = []
+    try:
+        if pending:
+            staging.mkdir()  # fails at once in a folder that cannot be written
+        for outputs in _results(pending):
+            for output, data, png in outputs:
+                job = by_output[output]
+                entry = {**(job.meta[job.outputs.index(output)] if job.meta else {}), "hash": hashes[job]}
+                for name, content, prefix in ((output, data, ""), (_thumb_name(output), png, "thumb_")):
+                    if content is not None:  # web pages have no preview
+                        _stage(staging, folder, name, content)
+                        staged.append(name)
+                        entry |= {f"{prefix}bytes": str(len(content)), f"{prefix}sha256": _sha256(content)}
+                manifest[output] = entry
+                result.written.append(output)
+            if bar is not None:
+                bar.update(1)
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.render_finish()
+            bar.render_finish()
+        for name in staged:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / name, folder / name)
+    finally:
+        with suppress(OSError):
+            shutil.rmtree(staging)
     # This build's files first, then those of earlier builds (other variants, house rules) still there.
     listed = [*by_output, *(o for o in manifest if o not in by_output and (folder / o).is_file())]
     current = {o: manifest[o] for o in listed if o in manifest}
-    write_atomic(folder / MANIFEST, json.dumps({"files": current}, indent=1).encode())
-    write_atomic(folder / "index.html", index_page(current).encode())
+    manifest_data = {"format": MANIFEST_FORMAT, "files": current}
+    write_atomic(folder / MANIFEST, json.dumps(manifest_data, indent=1).encode())
+    index = index_page(current, folder).encode()
+    if not (folder / "index.html").is_file() or (folder / "index.html").read_bytes() != index:
+        write_atomic(folder / "index.html", index)
     result.seconds = time.perf_counter() - start
     return result
 
 
-def index_page(files: dict[str, dict[str, str]]) -> str:
-    """A plain page listing every file with its details, link and preview."""
-    import jinja2
-
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR), autoescape=True, undefined=jinja2.StrictUndefined
-    )
-    groups: dict[str, list[dict[str, str]]] = {}
-    for path, meta in files.items():
-        group = "Filled examples" if path.startswith("records/") else meta.get("title", "")
-        size = f"{int(meta.get('bytes', 0)) / 1024:.0f} KB"
-        thumb = _thumb_name(path) if path.endswith(".pdf") else ""
-        groups.setdefault(group, []).append({**meta, "path": path, "thumb": thumb, "size": size})
-    css = (TEMPLATES_DIR / "index" / "index.css").read_text()
-    return environment.get_template("index/index.html").render(
-        groups=groups, css=css, version=__version__, count=len(files)
-    )
+def index_page(files: dict[str, dict[str, str]], folder: Path) -> str:
+    """The site's front page: a section per variant with its pages and downloads, then the examples."""
+    thumbs = {path: _thumb_name(path) for path in files if path.endswith(".pdf")}
+    return render_index(files, folder, thumbs)

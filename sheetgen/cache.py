@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen import __version__
+from sheetgen.errors import OutputError
 from sheetgen.output import USER_DATE_EPOCH, write_atomic
 from sheetgen.resources import PACKAGE_DIR, TEMPLATES_DIR
 from sheetgen.variants import Rules
@@ -194,7 +195,7 @@ class Cache:
         try:
             write_atomic(self.path(kind, key), _sealed(payload))
             self.evict()
-        except OSError:
+        except (OSError, OutputError):
             pass
 
     def evict(self) -> None:

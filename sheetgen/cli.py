@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,15 +17,21 @@ import click
 from sheetgen import __version__, cache
 from sheetgen.errors import SheetgenError
 from sheetgen.geometry import CARDS, LAYOUTS, PAPERS
+from sheetgen.inputs import forget_inputs
 from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
+    STDOUT,
+    check_destination,
+    making,
     rules_file_name,
     scorekeeper_file_name,
     scoresheet_file_name,
-    write_atomic,
+    write_output,
 )
-from sheetgen.records import MAX_NAME_LENGTH, Game, Record, check_text, load_record
+from sheetgen.pdfrecord import load_any_record, record_json
+from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
+from sheetgen.text import printable
 from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
 
 PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
@@ -38,6 +44,35 @@ class UserError(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
+
+
+INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
+
+
+class Commands(click.Group):
+    """The command group; Ctrl-C ends any command quietly with exit code 130."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+class OutputPath(click.ParamType):
+    """An output path, checked when written (see output.check_destination); empty is an error."""
+
+    name = "path"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        if isinstance(value, Path):
+            return value
+        if not isinstance(value, str) or not value.strip():
+            raise UserError("-o/--output: the path is empty")
+        return Path(value)
+
 
 @contextmanager
 def user_errors() -> Iterator[None]:
@@ -47,7 +82,8 @@ def user_errors() -> Iterator[None]:
     except SheetgenError as error:
         raise UserError(str(error)) from None
     except OSError as error:
-        raise UserError(f"cannot write {error.filename or ''}: {error.strerror or error}") from None
+        where = printable(str(error.filename)) if error.filename else "sheetgen"
+        raise UserError(f"{where}: {error.strerror or error}") from None
 
 
 def warn_redundant(rules: Rules, where: str = "") -> None:
@@ -56,10 +92,20 @@ def warn_redundant(rules: Rules, where: str = "") -> None:
         click.echo(f"Warning: {where}{rules.redundancy_warning}", err=True)
 
 
-def _write(path: Path, data: bytes) -> None:
+def _check(path: Path) -> None:
+    """Refuse a bad destination before the costly rendering."""
     with user_errors():
-        write_atomic(path, data)
-    click.echo(str(path))
+        check_destination(path)
+
+
+def _write(path: Path, render: Callable[[], bytes]) -> None:
+    """Render, then write; any failure on the way is one line naming `path`."""
+    with user_errors():
+        with making(path):
+            data = render()
+        write_output(path, data)
+    if path != STDOUT:
+        click.echo(printable(str(path)))
 
 
 def _no_cache(context: click.Context, _parameter: click.Parameter, value: bool) -> None:
@@ -81,10 +127,11 @@ no_cache_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 def cli() -> None:
     """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
+    forget_inputs()
 
 
 @cli.command()
@@ -93,15 +140,39 @@ def cli() -> None:
 def score(record: Path, as_json: bool) -> None:
     """Check a game record against its rules and print every row and total.
 
+    RECORD is a JSON record or a filled-in fillable score sheet (PDF).
+
     Example: sheetgen score examples/turns.json --json
     """
     with user_errors():
-        checked = load_record(record)
+        checked = load_any_record(record)
     warn_redundant(checked.rules, f"{record}: ")
     if as_json:
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
     else:
         click.echo(format_record(checked))
+
+
+@cli.command()
+@click.argument("sheet", type=click.Path(path_type=Path))
+@click.option("-o", "--output", type=OutputPath(), help="The JSON file to write; - for stdout.")
+def record(sheet: Path, output: Path | None) -> None:
+    """Read a filled-in fillable score sheet and write the game record it holds.
+
+    The record is checked first; without -o it is printed. Keep it, correct
+    it, or print it with sheetgen fill.
+
+    Example: sheetgen record filled.pdf -o game.json
+    """
+    if output is not None:
+        _check(output)
+    with user_errors():
+        data = record_json(sheet)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if output is None or output == STDOUT:
+        click.echo(text, nl=False)
+    else:
+        _write(output, lambda: text.encode("utf-8"))
 
 
 @cli.command()
@@ -152,7 +223,7 @@ def variants() -> None:
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def scoresheet(
     layout: str | None,
@@ -197,22 +268,27 @@ def scoresheet(
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
+    if len(listed) > MAX_PLAYERS:
+        raise UserError(f"--names gives {len(listed)} names; a sheet takes at most {MAX_PLAYERS}")
     texts = [(f"--names, name {n}", name) for n, name in enumerate(listed, 1)]
     for where, text in [*texts, *([("--title", title)] if title else [])]:
         warning = glyph_warning(where, text, NAME_FONT)
         if warning:
             click.echo(f"Warning: {warning}", err=True)
-    with user_errors():
+    target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable, card)
+    _check(target)
+
+    def render() -> bytes:
         try:
-            data = cache.scoresheet_pdf(
+            return cache.scoresheet_pdf(
                 rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
             )
         except NameFitError as error:
             raise SheetgenError(f"--names: {error}") from None
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
-    name = scoresheet_file_name(rules.slug, layout, paper, fillable, card)
-    _write(output or DEFAULT_OUTPUT_DIR / name, data)
+
+    _write(target, render)
 
 
 @cli.command()
@@ -220,8 +296,9 @@ def scoresheet(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path),
-    help="A folder for one PDF per record (default output/), or a .pdf file for one record or --combine.",
+    type=OutputPath(),
+    help="A folder for one PDF per record (default output/), or a .pdf file (- for stdout) "
+    "for one record or --combine.",
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
@@ -236,9 +313,15 @@ def scoresheet(
 def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str, card: str) -> None:
     """Print finished game records on the score sheet of their variant.
 
-    RECORDS are JSON record files or folders of them. Each record is checked
+    RECORDS are JSON record files or folders of them, or filled-in fillable
+    score sheets (PDF). Each record is checked
     first: an invalid one is reported in one line and nothing is written for
     it, the valid ones still print, and the exit code is then 2.
+
+    In a folder, each record's PDF is named after the record file: r.json
+    gives r.pdf. Records with the same name get their folder's name in front
+    (a/x/r.json gives r.pdf, b/x/r.json gives x-r.pdf), then a number
+    (c/x/r.json gives x-r-2.pdf), so no PDF of the run replaces another.
 
     Example: sheetgen fill examples/ -o output/records
     """
@@ -255,7 +338,7 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
 @click.option("--paper", type=PAPER, default="letter", show_default=True)
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF to write.")
+@click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def rules(
     variant: str, house_rules: tuple[str, ...], paper: str, title: str | None, output: Path | None
@@ -273,17 +356,22 @@ def rules(
         warn_redundant(chosen)
         if title is not None:
             title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
+    _check(target)
+
+    def render() -> bytes:
         try:
-            data = cache.rulesheet_pdf(chosen, paper, title=title)
+            return cache.rulesheet_pdf(chosen, paper, title=title)
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
-    _write(output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper), data)
+
+    _write(target, render)
 
 
 @cli.command()
 @click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The page to write.")
+@click.option("-o", "--output", type=OutputPath(), help="The page to write; - for stdout.")
 def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None) -> None:
     """Write the scorekeeper: one HTML page that keeps score in the browser.
 
@@ -298,15 +386,16 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
     with user_errors():
         chosen = load_rules(variant, house_rules)
     warn_redundant(chosen)
-    page = render_scorekeeper(chosen).encode()
-    _write(output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug), page)
+    target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
+    _check(target)
+    _write(target, lambda: render_scorekeeper(chosen).encode())
 
 
 @cli.command()
 @click.option(
     "-o",
     "--output",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(),
     default=Path("output"),
     show_default=True,
 )
@@ -319,13 +408,14 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
 @no_cache_option
 def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
-    """Write every downloadable sheet and an index page into a folder.
+    """Write every downloadable sheet and the website into a folder.
 
     For each variant: the rule sheet, the six-player score sheet and the
     six-game card (also as two half-page cards to a sheet) on Letter and A4,
-    fillable versions of the score sheets,
-    and the example records filled; then output/index.html listing them all
-    with previews. Files whose inputs have not changed are kept, not redone.
+    fillable versions of the score sheets, its rules page and scorekeeper
+    page, and the example records filled; then index.html, the site's front
+    page. Links are relative: copy the folder to any static host. Files whose
+    inputs have not changed are kept, not redone.
 
     Example: sheetgen build --variant examples/our-house.toml
     """
@@ -336,8 +426,9 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
         jobs = plan(variants, house_rules)
     for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
         warn_redundant(rules)
-    result = build_all(output, jobs, progress=sys.stderr.isatty())
-    click.echo(f"{output / 'index.html'}: {result.summary}")
+    with user_errors():
+        result = build_all(output, jobs, progress=sys.stderr.isatty())
+    click.echo(f"{printable(str(output / 'index.html'))}: {result.summary}")
 
 
 def _cell(text: str, width: int = NAME_WIDTH) -> str:

@@ -47,3 +47,7 @@ class ImpossibleScoreError(RecordError):
 
 class TitleFitError(SheetgenError):
     """A title too long for a sheet's heading even at its smallest size."""
+
+
+class OutputError(SheetgenError):
+    """A destination that cannot be written, or must not be: an input, a device, a folder."""

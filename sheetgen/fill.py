@@ -39,7 +39,6 @@ NAME = "SheetCondensed-Bold"  # the heads' names, as the blank sheet prints them
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", NAME: "DejaVuSansCondensed-Bold.ttf"}
 CORNER_STAR_SIZE = 5.5  # the smallest winner's star beside the number; narrower cells put it in a corner
 TICK_SIZE = 10.0  # ticks are counted, not read as a score: smaller than the values
-VALUE_SIZE = 13.0
 TEXT_SIZE = 10.0
 MIN_TEXT_SIZE = 3.0
 LEADING = 1.15
@@ -114,7 +113,7 @@ class _Page:
     value_size: float = field(init=False)
 
     def __post_init__(self) -> None:
-        self.value_size = min(VALUE_SIZE, self.geometry.row_height * 0.5)
+        self.value_size = self.geometry.value_size
 
     def centred(self, text: str, box: Rect, font: str = FONT, size: float | None = None) -> None:
         size, width = _centred_fit(text, box.width - 2 * PADDING, font, size or self.value_size)

@@ -36,6 +36,7 @@ BAND_HEIGHT = 15.0
 FOOTER_HEIGHT = 14.0
 MAX_ROW_HEIGHT = 32.0
 TICK_SHARE = 0.55  # the Yahtzee bonus cell: tick area left, its total right
+VALUE_SIZE = 13.0  # a written score, at most half a row high
 BONUS_CAPTION_HEIGHT = 9.0  # the "ticks" and "points" captions at the top of the bonus halves
 POINTS_MIN_WIDTH = 44.0  # the bonus total's half holds "1200" at the box values' size
 
@@ -164,6 +165,11 @@ class SheetGeometry:
     @property
     def columns(self) -> int:
         return len(self.heads)
+
+    @property
+    def value_size(self) -> float:
+        """The font size of a score written in a cell, printed or typed."""
+        return min(VALUE_SIZE, self.row_height * 0.5)
 
     def cell(self, row: SheetRow | str, column: int) -> Rect:
         """The write-in cell of a row (a SheetRow or its slug) in a column from 0."""

@@ -20,6 +20,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from sheetgen.geometry import PAPERS
+from sheetgen.guide import SHEET_NOTICE
 from sheetgen.output import AUTHOR, LANG, USER_DATE_EPOCH
 from sheetgen.resources import TEMPLATES_DIR
 
@@ -78,7 +79,9 @@ def _created() -> str | None:
 
 def render_html(template: str, **context: Any) -> str:
     return (
-        environment().get_template(template).render(author=AUTHOR, lang=LANG, created=_created(), **context)
+        environment()
+        .get_template(template)
+        .render(author=AUTHOR, lang=LANG, created=_created(), notice=SHEET_NOTICE, **context)
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
+from functools import lru_cache
 from io import BytesIO
 
 from pypdf import PdfReader
@@ -71,9 +72,15 @@ class _Serializer:
         return out
 
 
+@lru_cache(maxsize=2)
+def _reader(pdf: bytes) -> PdfReader:
+    """One parse per blank, shared by its pages: a ten-page blank is parsed once, not ten times."""
+    return PdfReader(BytesIO(pdf))
+
+
 def read_page(pdf: bytes, page_number: int = 0) -> ImportedPage:
     """Page `page_number` of `pdf` as a form, with every object it uses."""
-    reader = PdfReader(BytesIO(pdf))
+    reader = _reader(pdf)
     page = reader.pages[page_number]
     serializer = _Serializer(reader)
     resources: list[Chunk] = []

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -23,6 +22,7 @@ from sheetgen.errors import (
     RecordShapeError,
     SheetgenError,
 )
+from sheetgen.inputs import RECORD_LIMIT, parse_json, read_input
 from sheetgen.model import (
     DICE_COUNT,
     FACES,
@@ -32,10 +32,12 @@ from sheetgen.model import (
     Box,
 )
 from sheetgen.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
+from sheetgen.text import clean_text, printable, type_name
 from sheetgen.variants import HouseRule, Rules, load_rules
 
 MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
+MAX_PLAYERS = 60  # per game: ten pages of six columns
 RECORD_KEYS = ("variant", "house_rules", "title", "date", "games", "players")
 GAME_KEYS = ("players",)
 TURNS_PLAYER_KEYS = ("name", "turns")
@@ -127,23 +129,9 @@ def _player_json(player: PlayerGame) -> dict[str, Any]:
 def load_record(path: str | Path) -> Record:
     """Read and check a record file; RecordError says what is wrong and where."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{path}: is a folder, not a record file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot read: {_one_line(str(error))}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordShapeError(
-            f"{path}: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-        ) from None
-    except RecursionError:
-        raise RecordShapeError(f"{path}: invalid JSON: nested too deeply") from None
-    return parse_record(data, base_dir=path.parent, source=str(path))
+    shown = printable(str(path))
+    data = parse_json(read_input(path, RECORD_LIMIT, "record file", RecordError), shown, RecordShapeError)
+    return parse_record(data, base_dir=path.parent, source=shown)
 
 
 def parse_record(data: Any, base_dir: Path | None = None, source: str = "record") -> Record:
@@ -154,46 +142,27 @@ def parse_record(data: Any, base_dir: Path | None = None, source: str = "record"
         raise type(error)(f"{source}: {error}") from None
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def quote(text: str, limit: int = 40) -> str:
     """A user string fit for a one-line message: escaped and cut short."""
     shown = text if len(text) <= limit else text[: limit - 1] + "…"
-    return json.dumps(shown, ensure_ascii=False)
+    return printable(json.dumps(shown, ensure_ascii=False))
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _type_name(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false", float: "a number"}.get(
-        type(value), "null" if value is None else type(value).__name__
-    )
-
-
 def _check_keys(where: str, obj: Any, allowed: tuple[str, ...]) -> None:
     if not isinstance(obj, dict):
-        raise RecordShapeError(f"{where}: expected an object, found {_type_name(obj)}")
+        raise RecordShapeError(f"{where}: expected an object, found {type_name(obj)}")
     for key in obj:
         if key not in allowed:
             raise RecordShapeError(f"{where}: unknown key {quote(key)}; allowed: {', '.join(allowed)}")
 
 
 def check_text(where: str, value: Any, what: str, limit: int) -> str:
-    """Names and titles: printable text, no control characters, not too long."""
-    if not isinstance(value, str):
-        raise RecordShapeError(f"{where}: {what} must be text, found {_type_name(value)}")
-    if not value.strip():
-        raise RecordShapeError(f"{where}: {what} is empty")
-    if len(value) > limit:
-        raise RecordShapeError(f"{where}: {what} is {len(value)} characters; at most {limit}")
-    bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cs", "Co")), None)
-    if bad is not None:
-        raise RecordShapeError(f"{where}: {what} contains the control character U+{ord(bad):04X}")
-    return value
+    """Names and titles: printable text (see sheetgen.text.clean_text), trimmed and NFC."""
+    return clean_text(where, value, what, limit, RecordShapeError)
 
 
 class _Parser:
@@ -265,17 +234,23 @@ class _Parser:
         prefix = f"{where}, " if where else ""
         if not isinstance(players_data, list) or not players_data:
             raise RecordShapeError(f"{prefix}players: expected a list of 1 or more players")
+        if len(players_data) > MAX_PLAYERS:
+            raise RecordShapeError(
+                f"{prefix}players: a game has at most {MAX_PLAYERS} players, found {len(players_data)}"
+            )
         players: list[PlayerGame] = []
+        names: set[str] = set()
         for n, player_data in enumerate(players_data, 1):
             player = self.player(f"{prefix}player {n}", player_data, rules)
-            if any(p.name == player.name for p in players):
+            if player.name in names:
                 raise RecordShapeError(f"{prefix}player {n}: the name {quote(player.name)} is used twice")
+            names.add(player.name)
             players.append(player)
         return Game(tuple(players))
 
     def player(self, where: str, data: Any, rules: Rules) -> PlayerGame:
         if not isinstance(data, dict):
-            raise RecordShapeError(f"{where}: expected an object, found {_type_name(data)}")
+            raise RecordShapeError(f"{where}: expected an object, found {type_name(data)}")
         name = check_text(where, data.get("name"), "the name", MAX_NAME_LENGTH)
         where = f"{where} ({quote(name)})"
         if ("turns" in data) == ("boxes" in data):
@@ -328,7 +303,7 @@ class _Parser:
     @staticmethod
     def dice(where: str, dice: Any) -> tuple[int, ...]:
         if not isinstance(dice, list):
-            raise DiceError(f"{where}: dice must be a list of {DICE_COUNT} numbers, found {_type_name(dice)}")
+            raise DiceError(f"{where}: dice must be a list of {DICE_COUNT} numbers, found {type_name(dice)}")
         if len(dice) != DICE_COUNT:
             raise DiceError(f"{where}: {len(dice)} dice; a roll is exactly {DICE_COUNT}")
         for die in dice:

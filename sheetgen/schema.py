@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.model import DICE_COUNT, FACES, MAX_GAMES_IN_SERIES, MAX_YAHTZEE_BONUSES, Box
-from sheetgen.records import MAX_NAME_LENGTH, MAX_TITLE_LENGTH
+from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.scoring import possible_scores
 from sheetgen.variants import OFFICIAL, VARIANTS, HouseRule, Rules
 
@@ -81,6 +81,7 @@ def record_schema() -> dict[str, Any]:
             "players": {
                 "type": "array",
                 "minItems": 1,
+                "maxItems": MAX_PLAYERS,
                 "items": {"oneOf": [{"$ref": "#/$defs/player_turns"}, {"$ref": "#/$defs/player_boxes"}]},
             },
             "player_turns": {

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from sheetgen.geometry import COLUMNS
+from sheetgen.guide import SITE_NOTICE
 from sheetgen.model import (
     BOX_INFO,
     DICE_COUNT,
@@ -201,8 +202,11 @@ def _module(name: str) -> str:
     return EXPORT.sub("", IMPORT.sub("", source))
 
 
-def render_scorekeeper(rules: Rules) -> str:
-    """The scorekeeper page for `rules`, as one self-contained HTML string."""
+def render_scorekeeper(rules: Rules, site: bool = False) -> str:
+    """The scorekeeper page for `rules`, as one self-contained HTML string.
+
+    With `site` (the build's copy) it links the rules page and the index beside it.
+    """
     import jinja2
 
     environment = jinja2.Environment(
@@ -225,4 +229,6 @@ def render_scorekeeper(rules: Rules) -> str:
         max_players=MAX_PLAYERS,
         faces=FACES,
         fill_command=FILL_COMMAND,
+        notice=SITE_NOTICE,
+        site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
     )

@@ -320,7 +320,7 @@ def render_scoresheet(
         pages.append({"number": len(pages) + 1, "cards": drawn})
     first = pages[0]["cards"][0]["geometry"]
     width, height = page_size(paper, card)
-    return render_pdf(
+    pdf = render_pdf(
         "scoresheet/scoresheet.html",
         STYLESHEETS,
         paper,
@@ -346,3 +346,8 @@ def render_scoresheet(
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
     )
+    if not fillable:
+        return pdf
+    from sheetgen.fillable import SheetInfo, make_fillable  # pypdf: only for a form
+
+    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))

@@ -8,11 +8,11 @@ naming a base variant, house rules and a title.
 from __future__ import annotations
 
 import enum
+import os
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from sheetgen.errors import (
     ConflictingHouseRulesError,
@@ -20,6 +20,8 @@ from sheetgen.errors import (
     UnknownVariantError,
     VariantFileError,
 )
+from sheetgen.inputs import VARIANT_LIMIT, parse_toml, read_input
+from sheetgen.text import clean_text, printable
 
 
 class JokerOrder(enum.Enum):
@@ -254,51 +256,61 @@ def load_rules(
 ) -> Rules:
     """Rules from a built-in variant name or a TOML file path, plus house rules.
 
-    A relative file path is taken from `base_dir` (a record's folder) when given.
+    A file path given with `base_dir` (a record's folder) must lie beside the
+    record or below its folder, so that a record cannot make sheetgen read any file.
     """
     if is_variant_file(spec):
-        path = Path(spec)
-        if base_dir is not None and not path.is_absolute():
-            path = base_dir / path
+        path = Path(spec) if base_dir is None else _inside(base_dir, spec)
         rules = load_variant_file(path)
     else:
         rules = Rules(find_variant(spec))
     return rules.with_house_rules(house_rules)
 
 
+def _inside(base_dir: Path, spec: str) -> Path:
+    """`spec` taken from `base_dir`, refused if it is absolute or leads out of the folder."""
+    relative = PurePath(spec.replace("\\", "/"))
+    if relative.is_absolute() or ".." in relative.parts:
+        raise VariantFileError(
+            f"{printable(spec)}: a record's variant file must be beside the record or below its folder"
+        )
+    path = base_dir / relative
+    if not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(base_dir)):
+        raise VariantFileError(f"{printable(spec)}: links out of the record's folder")
+    return path
+
+
 VARIANT_FILE_KEYS = {"name", "base", "house_rules", "title"}
+MAX_VARIANT_TITLE = 80
 
 
 def load_variant_file(path: Path) -> Rules:
     """A custom variant: `name`, `base`, `house_rules` and `title` in TOML."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UnknownVariantError(f"{path}: no such variant file") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise VariantFileError(f"{path}: cannot read variant file: {error}") from None
+    data = read_input(path, VARIANT_LIMIT, "variant file", VariantFileError)
+    shown = printable(str(path))
+    data = parse_toml(data, shown, VariantFileError)
     unknown = sorted(set(data) - VARIANT_FILE_KEYS)
     if unknown:
         raise VariantFileError(
-            f"{path}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}"
+            f"{shown}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}"
         )
     name = data.get("name")
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
-        raise VariantFileError(f"{path}: 'name' must be lowercase letters, digits and dashes, at most 40")
+        raise VariantFileError(f"{shown}: 'name' must be lowercase letters, digits and dashes, at most 40")
     if any(name == v.name or name in v.aliases for v in VARIANTS):
-        raise VariantFileError(f"{path}: name {name!r} is taken by a built-in variant")
+        raise VariantFileError(f"{shown}: name {name!r} is taken by a built-in variant")
     base = data.get("base", OFFICIAL.name)
     title = data.get("title")
     rules = data.get("house_rules", [])
     if not isinstance(base, str):
-        raise VariantFileError(f"{path}: 'base' must be the name of a built-in variant")
-    if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 80):
-        raise VariantFileError(f"{path}: 'title' must be text of 1 to 80 characters")
+        raise VariantFileError(f"{shown}: 'base' must be the name of a built-in variant")
+    if title is not None:
+        title = clean_text(shown, title, "'title'", MAX_VARIANT_TITLE, VariantFileError)
     if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
-        raise VariantFileError(f"{path}: 'house_rules' must be a list of names")
+        raise VariantFileError(f"{shown}: 'house_rules' must be a list of names")
     try:
         variant = find_variant(base)
         own = tuple(find_house_rule(r) for r in rules)
         return Rules(variant, own, name, title, own)
     except (UnknownVariantError, UnknownHouseRuleError, ConflictingHouseRulesError) as error:
-        raise VariantFileError(f"{path}: {error}") from None
+        raise VariantFileError(f"{shown}: {error}") from None

@@ -89,7 +89,17 @@ def test_module_entry_point_and_version():
 
 def test_rules_model_imports_no_rendering_library():
     """The model (boxes, variants, scoring, records, prose, geometry) stays free of renderers."""
-    modules = ["model", "variants", "scoring", "records", "rulebook", "geometry", "schema", "simulate"]
+    modules = [
+        "model",
+        "variants",
+        "scoring",
+        "records",
+        "rulebook",
+        "guide",
+        "geometry",
+        "schema",
+        "simulate",
+    ]
     code = (
         "import sys\n"
         + "".join(f"import sheetgen.{name}\n" for name in modules)

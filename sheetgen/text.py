@@ -1,0 +1,67 @@
+"""The one checker for text that reaches a sheet or a terminal, and the escaper for messages.
+
+Names and titles come from records, TOML files and options. A control
+character would reach the terminal as an escape code, a bidi override would
+reorder what a sheet shows, and a name of only zero-width spaces would print
+as nothing, so all of them are refused; NFC makes look-alike spellings one name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from sheetgen.errors import SheetgenError
+
+# Bidi embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters that draw nothing: Hangul fillers and the blank braille pattern.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+INVISIBLE_CATEGORIES = frozenset({"Cf", "Zs", "Mn", "Me"})
+CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Zl", "Zp"})
+
+
+def type_name(value: object) -> str:
+    """How a message names the JSON type of `value`."""
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", float: "a number"}.get(
+        type(value), "null" if value is None else type(value).__name__
+    )
+
+
+def clean_text(
+    where: str, value: object, what: str, limit: int, error: type[SheetgenError] = SheetgenError
+) -> str:
+    """`value` trimmed and NFC-normalized, or `error` saying why it cannot be printed."""
+    if not isinstance(value, str):
+        raise error(f"{where}: {what} must be text, found {type_name(value)}")
+    text = unicodedata.normalize("NFC", value.strip())
+    if len(text) > limit:
+        raise error(f"{where}: {what} is {len(text)} characters; at most {limit}")
+    for char in text:
+        if unicodedata.category(char) in CONTROL_CATEGORIES:
+            raise error(f"{where}: {what} contains the control character U+{ord(char):04X}")
+        if char in BIDI_CONTROLS:
+            raise error(f"{where}: {what} contains the bidi control U+{ord(char):04X}")
+    if all(unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS for c in text):
+        raise error(f"{where}: {what} is empty" + (" (only invisible characters)" if text else ""))
+    return text
+
+
+def printable(text: str) -> str:
+    """`text` with every control, separator and bidi character escaped, for a one-line message.
+
+    File names may hold a newline or an escape code; a message shows them as `\\n` or `\\x1b`
+    so it stays one line and never drives the terminal.
+    """
+    if text.isprintable() and not BIDI_CONTROLS.intersection(text):
+        return text
+    shown = []
+    for char in text:
+        if char.isprintable() and char not in BIDI_CONTROLS:
+            shown.append(char)
+        elif char == "\n":
+            shown.append("\\n")
+        elif ord(char) < 0x100:
+            shown.append(f"\\x{ord(char):02x}")
+        else:
+            shown.append(f"\\u{ord(char):04x}" if ord(char) < 0x10000 else f"\\U{ord(char):08x}")
+    return "".join(shown)

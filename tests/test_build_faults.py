@@ -1,0 +1,227 @@
+"""`sheetgen build` under faults: damaged outputs, stale keys, bad manifests, locks, full disks, Ctrl-C.
+
+One real site (the official variant, built once through the CLI) is copied
+into each test; the faults then hit the copy.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import random
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_faults import SHEETGEN, STOPPED, assert_one_line, files, read_only, run, temporaries
+
+from sheetgen import build as build_module
+from sheetgen.build import MANIFEST, build, plan
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+MORE = ["--house-rule", "series"]  # ten new sheets on top of the site: a build worth interrupting
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The official variant's site, its files, and how long building it took."""
+    folder = tmp_path_factory.mktemp("site")
+    start = time.monotonic()
+    result = run(["build", "--variant", "official", "-o", "site"], folder)
+    assert result.returncode == 0, result.stderr
+    return folder / "site", files(folder / "site"), time.monotonic() - start
+
+
+@pytest.fixture
+def copy(site, tmp_path):
+    folder, _, _ = site
+    shutil.copytree(folder, tmp_path / "site")
+    return tmp_path / "site"
+
+
+def intact(folder: Path) -> None:
+    """Every file the manifest lists still has the size and hash it was written with."""
+    manifest = json.loads((folder / MANIFEST).read_text())["files"]
+    for output, entry in manifest.items():
+        data = (folder / output).read_bytes()
+        assert len(data) == int(entry["bytes"]) and hashlib.sha256(data).hexdigest() == entry["sha256"]
+
+
+def complete(name: str, data: bytes) -> bool:
+    """A whole file of its kind, not the start of one."""
+    if name.endswith(".pdf"):
+        return data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+    if name.endswith(".png"):
+        return data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82")
+    if name.endswith(".html"):
+        return data.rstrip().endswith(b"</html>")
+    return bool(json.loads(data)["files"])
+
+
+def test_damaged_outputs_are_rendered_again(site, copy):
+    """PDFs cut to 100 bytes, zero-filled or emptied, an emptied preview: those four redone, exactly."""
+    _, original, _ = site
+    cut, zeroed = "rules-official.pdf", "rules-official-a4.pdf"
+    emptied, preview = "scoresheet-players-official-letter.pdf", "thumbs/scoresheet-series-official-a4.png"
+    (copy / cut).write_bytes(original[cut][:100])
+    (copy / zeroed).write_bytes(bytes(len(original[zeroed])))
+    (copy / emptied).write_bytes(b"")
+    (copy / preview).write_bytes(b"")
+    result = run(["build", "--variant", "official", "-o", str(copy)], copy.parent)
+    assert result.returncode == 0, result.stderr
+    assert " 4 files written" in result.stdout
+    assert files(copy) == original
+
+
+def test_a_records_variant_file_is_in_its_job_key(tmp_path, monkeypatch):
+    """Changing `base` in the TOML an example record names changes that record's job key."""
+    (tmp_path / "v.toml").write_text('name = "ours"\nbase = "official"\n')
+    data = json.loads((EXAMPLES / "boxes.json").read_text())
+    (tmp_path / "game.json").write_text(json.dumps({**data, "variant": "v.toml"}))
+    monkeypatch.setattr(build_module, "EXAMPLES_DIR", tmp_path)
+
+    def keys() -> list[str]:
+        return [job.inputs_hash() for job in plan(["official"]) if job.kind == "records"]
+
+    before = keys()
+    assert all(str((tmp_path / "v.toml").resolve()) in j.depends for j in plan() if j.kind == "records")
+    (tmp_path / "v.toml").write_text('name = "ours"\nbase = "free-choice"\n')
+    after = keys()
+    assert len(before) == 2 and all(b != a for b, a in zip(before, after, strict=True))
+
+
+def _rule_sheet(variant: str = "official"):
+    return [job for job in plan([variant]) if job.kind == "rules" and job.paper == "letter"]
+
+
+@pytest.mark.parametrize(
+    "manifest",
+    [
+        '{"files": []}',
+        "not json at all",
+        '{"format": "sheetgen-build/2", "files": {"rules-official.pdf": {"bytes": "many"}}}',
+        '{"files": {}}',
+        '{"format": "sheetgen-build/2", "files": {"rules-official.pdf": 7}}',
+        '{"format": "sheetgen-build/2", "files": {"rules-official.pdf": {"bytes": "1", "hash": ["x"]}}}',
+        "[" * 5000,
+        "",
+    ],
+    ids=[
+        "files a list",
+        "not JSON",
+        "bytes not a number",
+        "foreign",
+        "entry a number",
+        "hash a list",
+        "deep",
+        "empty",
+    ],
+)
+def test_a_damaged_or_foreign_manifest_means_a_full_rebuild(tmp_path, capsys, manifest):
+    """One notice line, everything rendered again, and the next build trusts the new manifest."""
+    jobs = _rule_sheet()
+    build(tmp_path, jobs)
+    capsys.readouterr()
+    (tmp_path / MANIFEST).write_text(manifest)
+    again = build(tmp_path, jobs)
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"Notice: {tmp_path / MANIFEST}: ") and line.endswith("; rebuilding everything")
+    assert again.written == ["rules-official.pdf"]
+    assert build(tmp_path, jobs).reused == ["rules-official.pdf"] and capsys.readouterr().err == ""
+
+
+def _readline(stream, seconds: float) -> str:
+    ready, _, _ = select.select([stream], [], [], seconds)
+    return stream.readline() if ready else ""
+
+
+def test_a_second_build_waits_for_the_first(copy):
+    """While another build holds the folder, a build says so in one line and starts when it is free."""
+    fd = os.open(copy, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        process = subprocess.Popen(
+            [*SHEETGEN, "build", "--variant", "official", "-o", str(copy)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        line = _readline(process.stderr, 60)
+        assert line.startswith(f"Waiting: another build is writing to {copy}")
+        time.sleep(0.5)
+        assert process.poll() is None
+    finally:
+        os.close(fd)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0 and stderr == "" and "reused" in stdout
+
+
+def test_two_builds_of_different_variants_into_one_folder_keep_every_file(tmp_path):
+    """Started together, both finish, and the manifest and index list both builds' files."""
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom sheetgen.build import build, plan\n"
+        "jobs = [j for j in plan([sys.argv[1]]) if j.kind == 'rules' and j.paper == 'letter']\n"
+        f"build(Path({str(tmp_path)!r}), jobs)\n"
+    )
+    processes = [
+        subprocess.Popen([sys.executable, "-c", code, v], stderr=subprocess.PIPE)
+        for v in ("official", "c2406")
+    ]
+    for process in processes:
+        assert process.wait(timeout=300) == 0, process.stderr.read()
+    expected = {f"rules-{v}.pdf" for v in ("official", "c2406")}
+    assert set(json.loads((tmp_path / MANIFEST).read_text())["files"]) == expected
+    page = (tmp_path / "index.html").read_text()
+    assert all(f'href="{name}"' in page for name in expected)
+    intact(tmp_path)
+
+
+def test_build_into_a_read_only_folder_is_one_line(site, copy):
+    """One line naming the folder, exit 2, the site unchanged."""
+    _, original, _ = site
+    with read_only(copy):
+        result = run(["build", "--variant", "official", *MORE, "-o", str(copy)], copy.parent)
+    assert_one_line(result, f"{copy}: cannot write")
+    assert files(copy) == original
+
+
+def test_build_onto_a_full_disk_is_one_line_and_keeps_the_site(site, copy):
+    """No room to render or write: one line naming the folder, exit 2, the previous site in place."""
+    _, original, _ = site
+    result = run(["build", "--variant", "official", *MORE, "-o", str(copy)], copy.parent, limit_bytes=4096)
+    assert_one_line(result, f"{copy}", "cannot write")
+    assert files(copy) == original and temporaries(copy) == []
+
+
+@pytest.mark.parametrize(("how", "seed"), [("SIGINT", 1), ("SIGINT", 2), ("SIGKILL", 3), ("SIGKILL", 4)])
+def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
+    """Ctrl-C or kill -9 at a random moment: every file old or whole, the next build cleans up."""
+    _, original, seconds = site
+    process = subprocess.Popen(
+        [*SHEETGEN, "build", "--variant", "official", *MORE, "-o", str(copy)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, signalled whole as a terminal would
+    )
+    time.sleep(random.Random(seed).uniform(0.6, min(seconds, 6)))
+    os.killpg(process.pid, getattr(signal, how))
+    _, stderr = process.communicate(timeout=120)
+    if how == "SIGINT":
+        assert process.returncode in STOPPED and stderr == "", stderr
+        assert temporaries(copy) == []
+    now = files(copy)
+    for name, data in now.items():
+        assert data == original.get(name) or complete(name, data), name
+    assert original.keys() <= now.keys()
+    result = run(["build", "--variant", "official", "-o", str(copy)], copy.parent)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert temporaries(copy) == []
+    intact(copy)

@@ -1,0 +1,244 @@
+"""Faults while writing: full disks, read-only folders, clashing names, standard output, kill -9.
+
+These run the real `sheetgen` in a subprocess where a fault needs one (a
+resource limit, a signal); every write fault must be one line naming the
+destination, and no fault may leave a half-written or temporary file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import WORKED_CARD
+
+from sheetgen import output as output_module
+from sheetgen.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SHEETGEN = [sys.executable, "-m", "sheetgen"]
+# After Ctrl-C: 130, or 0 if it came after the work was done, or death by the signal
+# itself if it came while Python was still starting (before it handles SIGINT).
+STOPPED = (130, 0, -signal.SIGINT)
+
+
+def run(args: list[str], cwd: Path, limit_bytes: int | None = None) -> subprocess.CompletedProcess:
+    """The real command line; `limit_bytes` caps the size of any file it writes, as a full disk would."""
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
+
+    return subprocess.run(
+        [*SHEETGEN, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        preexec_fn=limit if limit_bytes is not None else None,
+        timeout=300,
+    )
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def temporaries(folder: Path) -> list[str]:
+    return [p.name for p in folder.rglob("*") if p.name.endswith(".tmp") or p.name == ".sheetgen-staging"]
+
+
+def assert_one_line(result, *phrases: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    (line,) = result.stderr.splitlines()
+    for phrase in phrases:
+        assert phrase in line, line
+
+
+@contextmanager
+def read_only(folder: Path):
+    """`folder` made read-only: by its mode, or as root (who ignores modes) by a read-only bind mount."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield
+        finally:
+            folder.chmod(0o755)
+        return
+    mounted = subprocess.run(["mount", "--bind", folder, folder], capture_output=True).returncode == 0
+    if not mounted or subprocess.run(["mount", "-o", "remount,ro,bind", folder]).returncode != 0:
+        if mounted:
+            subprocess.run(["umount", folder])
+        pytest.skip("running as root without the right to mount: no way to make a folder read-only")
+    try:
+        yield
+    finally:
+        subprocess.run(["umount", folder], check=True)
+
+
+# ---- one-file commands
+
+
+@pytest.mark.parametrize(
+    ("args", "phrase"),
+    [
+        (["rules", "-o", "out/r.pdf"], "out/r.pdf: cannot make it: File too large"),
+        (["scoresheet", "-o", "out/r.pdf"], "out/r.pdf: cannot make it: File too large"),
+        (["fill", "boxes.json", "-o", "out/r.pdf"], "out/r.pdf: cannot make it: File too large"),
+    ],
+)
+def test_full_disk_while_rendering_is_one_line_and_keeps_the_old_file(tmp_path, args, phrase):
+    """No room even for the renderer's temporary fonts: one line naming the PDF, the old file intact."""
+    shutil.copy(EXAMPLES / "boxes.json", tmp_path)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "r.pdf").write_bytes(b"old")
+    assert_one_line(run(args, tmp_path, limit_bytes=4096), phrase)
+    assert files(tmp_path / "out") == {"r.pdf": b"old"}
+
+
+@pytest.mark.parametrize("args", [["rules", "-o", "out/r.pdf"], ["fill", "boxes.json", "-o", "out/r.pdf"]])
+def test_full_disk_while_writing_is_one_line_and_keeps_the_old_file(tmp_path, monkeypatch, args):
+    """The disk fills while the PDF is written: one line naming it, the old file intact, no temporary."""
+    shutil.copy(EXAMPLES / "boxes.json", tmp_path)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "r.pdf").write_bytes(b"old")
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, fd, mode):
+            self.file = real_fdopen(fd, mode)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def write(self, data):
+            self.file.write(data[:100])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(output_module.os, "fdopen", Full)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and result.stdout == "" and result.exception is not None
+    assert result.stderr == "Error: out/r.pdf: cannot write: No space left on device\n"
+    assert files(tmp_path / "out") == {"r.pdf": b"old"}
+
+
+def test_read_only_folder_is_one_line(tmp_path):
+    """rules and fill into a folder that cannot be written: one line naming the destination."""
+    shutil.copy(EXAMPLES / "boxes.json", tmp_path)
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    with read_only(folder):
+        assert_one_line(run(["rules", "-o", "ro/r.pdf"], tmp_path), "ro/r.pdf: cannot write")
+        assert_one_line(run(["fill", "boxes.json", "-o", "ro"], tmp_path), "ro/boxes.pdf: cannot write")
+        assert not list(folder.iterdir())
+
+
+def test_dash_writes_the_pdf_to_standard_output(tmp_path):
+    """-o - : the PDF on stdout, nothing else there, no file written."""
+    shutil.copy(EXAMPLES / "boxes.json", tmp_path)
+    for args in (["rules", "-o", "-"], ["fill", "boxes.json", "-o", "-"]):
+        result = subprocess.run([*SHEETGEN, *args], cwd=tmp_path, capture_output=True, timeout=120)
+        assert result.returncode == 0 and result.stderr == b""
+        assert result.stdout.startswith(b"%PDF-") and result.stdout.rstrip().endswith(b"%%EOF")
+    assert files(tmp_path).keys() == {"boxes.json"}
+
+
+def test_records_with_one_name_get_distinct_pdfs(tmp_path, monkeypatch):
+    """a/x/r.json, b/x/r.json, c/x/r.json into one folder: three PDFs, as --help says."""
+    for top in "abc":
+        (tmp_path / top / "x").mkdir(parents=True)
+        data = {"players": [{"name": f"Player {top}", "boxes": WORKED_CARD}]}
+        (tmp_path / top / "x" / "r.json").write_text(json.dumps(data))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["fill", "a/x/r.json", "b/x/r.json", "c/x/r.json", "-o", "out"])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == ["r.pdf", "x-r-2.pdf", "x-r.pdf"]
+    assert len({(tmp_path / "out" / name).read_bytes() for name in written}) == 3
+    help_text = " ".join(CliRunner().invoke(cli, ["fill", "--help"]).output.split())
+    assert "x-r.pdf" in help_text and "x-r-2.pdf" in help_text
+
+
+def test_a_killed_runs_temporary_files_go_with_the_next_write(tmp_path):
+    """A temporary file of a dead process is removed by the next write into its folder; a live one stays."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True)
+    dead_pid = int(dead.stdout)
+    stale = tmp_path / f".r.pdf.{dead_pid}-abcd1234.tmp"
+    live = tmp_path / f".r.pdf.{os.getppid()}-abcd1234.tmp"
+    stale.write_bytes(b"half")
+    live.write_bytes(b"busy")
+    output_module._swept.discard(os.path.realpath(tmp_path))
+    output_module.write_atomic(tmp_path / "other.pdf", b"%PDF-")
+    assert not stale.exists() and live.exists()
+
+
+def test_write_error_names_the_destination_not_the_temporary(tmp_path, monkeypatch):
+    """An error after the temporary file is made still names the destination, and removes the temporary."""
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied", args[0])
+
+    monkeypatch.setattr(output_module.os, "replace", refuse)
+    with pytest.raises(output_module.OutputError, match=r"out\.pdf: cannot write: Permission denied$"):
+        output_module.write_atomic(tmp_path / "out.pdf", b"%PDF-")
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---- interrupting a long `fill --combine`
+
+RECORDS = 150
+
+
+@pytest.fixture(scope="module")
+def long_fill(tmp_path_factory):
+    """A folder of records whose combined PDF takes a few seconds, and that PDF made once, undisturbed."""
+    folder = tmp_path_factory.mktemp("long-fill")
+    (folder / "records").mkdir()
+    for n in range(RECORDS):
+        data = {"title": f"Game {n}", "players": [{"name": f"P{n}", "boxes": WORKED_CARD}]}
+        (folder / "records" / f"r{n:03}.json").write_text(json.dumps(data))
+    start = time.monotonic()
+    result = run(["fill", "records", "--combine", "-o", "reference.pdf"], folder)
+    assert result.returncode == 0, result.stderr
+    return folder, (folder / "reference.pdf").read_bytes(), time.monotonic() - start
+
+
+@pytest.mark.parametrize(("how", "seed"), [("SIGINT", 1), ("SIGINT", 2), ("SIGKILL", 3), ("SIGKILL", 4)])
+def test_interrupted_combine_leaves_the_old_file_or_the_new_one(long_fill, tmp_path, how, seed):
+    """Ctrl-C or kill -9 at a random moment: the old PDF or the complete new one, never part of one."""
+    folder, reference, seconds = long_fill
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "all.pdf").write_bytes(b"the old file")
+    process = subprocess.Popen(
+        [*SHEETGEN, "fill", str(folder / "records"), "--combine", "-o", str(out / "all.pdf")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(random.Random(seed).uniform(0.6, seconds * 1.1))
+    os.killpg(process.pid, getattr(signal, how))
+    _, stderr = process.communicate(timeout=120)
+    assert (out / "all.pdf").read_bytes() in (b"the old file", reference)
+    assert "Traceback" not in stderr
+    if how == "SIGINT":
+        assert process.returncode in STOPPED and temporaries(out) == []
+    shutil.copy(EXAMPLES / "boxes.json", tmp_path)
+    assert run(["fill", "boxes.json", "-o", "out/next.pdf"], tmp_path).returncode == 0
+    assert temporaries(out) == []

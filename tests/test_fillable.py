@@ -1,0 +1,474 @@
+"""Fillable sheets that add up, and filled sheets read back as records (issue 10).
+
+Sheets are filled here the way another program would: pypdf writes the field
+values by name (the field contract), and sheetgen reads them back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import resource
+import subprocess
+import sys
+import zlib
+from functools import cache
+from pathlib import Path
+
+import pypdf
+import pytest
+from click.testing import CliRunner
+from conftest import WORKED_CARD
+from pypdf.generic import NameObject, TextStringObject
+
+from sheetgen.cli import cli
+from sheetgen.fillable import field_kind
+from sheetgen.formfields import SHEET_KEY
+from sheetgen.geometry import LAYOUTS, PAPERS, sheet_geometry
+from sheetgen.model import SHEET_ROWS, Box, Total
+from sheetgen.pdfrecord import MAX_PDF_BYTES
+from sheetgen.records import Record, load_record
+from sheetgen.scoresheet import render_scoresheet
+from sheetgen.variants import load_rules
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+MAX_FILLABLE_BYTES = 80 * 1024
+COMPUTED = [row.slug for row in SHEET_ROWS if row.is_total]
+
+
+@cache
+def blank(layout: str, paper: str, columns: int, variant: str = "official", house_rules: tuple = ()) -> bytes:
+    """One fillable render per distinct sheet, shared by the tests."""
+    rules = load_rules(variant, house_rules)
+    return render_scoresheet(rules, layout, paper, columns=columns, fillable=True)
+
+
+def fill(pdf: bytes, values: dict[str, str]) -> bytes:
+    """The sheet with its fields set by name, as pypdf (or a viewer) would save it."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    for page in writer.pages:
+        names = {str(a.get_object()["/T"]) for a in page.get("/Annots", [])}
+        own = {k: v for k, v in values.items() if k in names}
+        if own:
+            writer.update_page_form_field_values(page, own, auto_regenerate=False)
+    assert set(values) <= set(writer.get_fields() or {}), set(values) - set(writer.get_fields())
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool = False) -> dict[str, str]:
+    values = {prefix + box: str(score) for box, score in boxes.items()}
+    if bonuses:
+        values[prefix + "yahtzee_bonus_ticks"] = "\u2713" * bonuses if ticks else str(bonuses)
+    return values
+
+
+def sheet_values(record: Record) -> tuple[str, int, dict[str, str]]:
+    """The layout, column count and field values that write `record` onto a fillable sheet."""
+    values = {"title": record.title or "", "date": record.date or ""}
+    values = {k: v for k, v in values.items() if v}
+    if not record.is_series:
+        players = record.games[0].players
+        for n, player in enumerate(players, 1):
+            values[f"p{n}.name"] = player.name
+            boxes = {box.value: score for box, score in player.card.boxes.items()}
+            values |= column_values(f"p{n}.", boxes, player.card.yahtzee_bonuses, ticks=n % 2 == 0)
+        return "players", len(players), values
+    cards = len(record.player_names)
+    for card, name in enumerate(record.player_names, 1):
+        values["player" if card == 1 else f"page{card}.player"] = name
+        for g, game in enumerate(record.games, 1):
+            player = game.players[card - 1]
+            boxes = {box.value: score for box, score in player.card.boxes.items()}
+            prefix = f"p{card}.g{g}." if cards > 1 else f"g{g}."
+            values |= column_values(prefix, boxes, player.card.yahtzee_bonuses, ticks=g % 2 == 1)
+    return "series", cards, values
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def score_json(path: Path) -> dict:
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+# Sheets that compute
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_computed_field_calculates_in_order_and_is_read_only(layout, paper):
+    """Computed rows have a calculate action and a place in /CO, boxes take 4 centred digits."""
+    reader = pypdf.PdfReader(io.BytesIO(blank(layout, paper, 1 if layout == "series" else 6)))
+    form = reader.trailer["/Root"]["/AcroForm"]
+    order = [str(ref.get_object()["/T"]) for ref in form["/CO"]]
+    fields = {str(ref.get_object()["/T"]): ref.get_object() for ref in form["/Fields"]}
+    size = sheet_geometry(layout, paper).value_size
+    prefixes = [f"p{n}." for n in range(1, 7)] if layout == "players" else [f"g{n}." for n in range(1, 7)]
+    expected = [p + slug for p in prefixes for slug in COMPUTED]
+    expected += ["series_total"] if layout == "series" else []
+    assert sorted(order) == sorted(expected) and order[-1] == expected[-1]
+    for prefix in prefixes:  # a column's totals in the order of the sheet, subtotal first
+        own = [name for name in order if name.startswith(prefix)]
+        assert own[0] == prefix + Total.UPPER_SUBTOTAL.value
+    for name, field in fields.items():
+        kind, _, _ = field_kind(name)
+        flags = int(field.get("/Ff", 0))
+        if kind == "total":
+            assert "getField" in field["/AA"]["/C"]["/JS"] and flags & 1, name
+            assert name in order
+        elif kind == "box":
+            assert field["/MaxLen"] == 4 and field["/Q"] == 1 and not flags & 1
+            assert "AFMergeChange" in field["/AA"]["/K"]["/JS"]
+            assert str(field["/DA"]) == f"/Helv {size:g} Tf 0 g"
+        else:
+            assert kind in ("text", "ticks") and not flags & 1, name
+    assert set(form["/DR"]["/Font"]) >= {"/Helv", "/HeBo"}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_fillable_sheets_are_lean_and_say_what_they_are(layout, paper):
+    """At most 80 KB, and the variant, house rules and layout are written into the PDF."""
+    pdf = blank(layout, paper, 1 if layout == "series" else 6, "c2406", ("five-of-a-kind-full-house",))
+    assert len(pdf) <= MAX_FILLABLE_BYTES
+    stored = json.loads(pypdf.PdfReader(io.BytesIO(pdf)).metadata[SHEET_KEY])
+    assert stored["variant"] == "c2406" and stored["house_rules"] == ["five-of-a-kind-full-house"]
+    assert (stored["layout"], stored["paper"]) == (layout, paper)
+
+
+def test_the_form_scripts_compute_the_worked_card():
+    """The calculate actions, run in Node, give the worked card's totals (395 with one bonus)."""
+    import shutil
+
+    from sheetgen.fillable import calculate_script
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    values = column_values("p1.", WORKED_CARD, 1, ticks=True) | column_values("g2.", WORKED_CARD, 0)
+    script = [f"var V={json.dumps(values)};", "var doc={getField:function(n){return {value:V[n]||''}}};"]
+    wanted = {"p1.": ["upper_subtotal", "upper_bonus", "upper_total", "yahtzee_bonus", "grand_total"]}
+    for key in wanted["p1."]:
+        script.append(f"event={{}};(function(){{{calculate_script('p1.', key)}}}).call(doc);")
+        script.append("console.log(event.value);")
+    script.append(f"event={{}};(function(){{{calculate_script('', 'series_total')}}}).call(doc);")
+    script.append("console.log(event.value);")
+    out = subprocess.run([node, "-e", "".join(script)], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["69", "35", "104", "100", "395", "295"]
+
+
+def test_a_viewer_without_scripts_still_takes_typing():
+    """PDFium as pypdfium2 builds it runs no scripts: names and boxes type and show, totals stay shut."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    geometry = sheet_geometry("players", "letter")
+    document = pypdfium2.PdfDocument(blank("players", "letter", 6))
+    document.init_forms()
+    page = document[0]
+    form = document.formenv.raw
+
+    def type_into(rect, text: str) -> None:
+        x, y = rect.center
+        pdfium.FORM_OnLButtonDown(form, page.raw, 0, x, y)
+        pdfium.FORM_OnLButtonUp(form, page.raw, 0, x, y)
+        for char in text:
+            pdfium.FORM_OnChar(form, page.raw, ord(char), 0)
+        pdfium.FORM_ForceToKillFocus(form)
+
+    def values() -> dict[str, str]:
+        found = {}
+        for index in range(pdfium.FPDFPage_GetAnnotCount(page.raw)):
+            annotation = pdfium.FPDFPage_GetAnnot(page.raw, index)
+            texts = []
+            for read in (pdfium.FPDFAnnot_GetFormFieldName, pdfium.FPDFAnnot_GetFormFieldValue):
+                size = read(form, annotation, None, 0)
+                buffer = (ctypes.c_ushort * (size // 2))()
+                read(form, annotation, buffer, size)
+                texts.append(bytes(buffer).decode("utf-16-le").rstrip("\x00"))
+            found[texts[0]] = texts[1]
+            pdfium.FPDFPage_CloseAnnot(annotation)
+        return found
+
+    type_into(geometry.heads[0].inset(3), "Zoë Łukasiewicz")
+    type_into(geometry.cell("aces", 0), "12345")
+    type_into(geometry.cell("grand_total", 0), "99")
+    typed = values()
+    assert (typed["p1.name"], typed["p1.aces"], typed["p1.grand_total"]) == ("Zoë Łukasiewicz", "1234", "")
+    image = page.render(scale=2, may_draw_forms=True, grayscale=True).to_pil().convert("L")
+    cell = geometry.cell("aces", 0).inset(6)
+    box = [
+        round(v * 2)
+        for v in (cell.x, geometry.page_height - cell.top, cell.right, geometry.page_height - cell.y)
+    ]
+    assert image.crop(box).getextrema()[0] < 80  # the typed digits are drawn
+
+
+# Read back
+
+
+def example_records() -> list[Path]:
+    return sorted(EXAMPLES.glob("*.json"))
+
+
+@pytest.mark.parametrize("example", example_records(), ids=lambda p: p.stem)
+def test_a_filled_sheet_scores_like_its_json_record(example, tmp_path):
+    """Each example record, typed into a fillable sheet, gives the same `score --json`."""
+    record = load_record(example)
+    layout, columns, values = sheet_values(record)
+    paper = "a4" if example.stem == "boxes" else "letter"
+    rules = record.rules
+    variant = str(EXAMPLES / "our-house.toml") if rules.custom_name else rules.variant.name
+    house = tuple(r for r in rules.house_rule_names if not rules.custom_name)
+    filled = tmp_path / "filled.pdf"
+    filled.write_bytes(fill(blank(layout, paper, columns, variant, house), values))
+    assert score_json(filled) == score_json(example)
+    again = tmp_path / "record.json"
+    result = run("record", str(filled), "-o", str(again))
+    assert result.exit_code == 0, result.output
+    if not rules.custom_name:
+        assert score_json(again) == score_json(example)
+    data = json.loads(again.read_text())
+    assert data.get("title") == record.title and data.get("date") == record.date
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_ticks_and_numbers_read_back_the_same(layout, tmp_path):
+    """The worked card with two extra Yahtzees as "2", "✓✓", "x x" or "//" scores 495 each time."""
+    prefix = "p1." if layout == "players" else "g1."
+    results = []
+    for ticks in ("2", "\u2713\u2713", "x x", "//"):
+        values = column_values(prefix, WORKED_CARD, 0) | {prefix + "yahtzee_bonus_ticks": ticks}
+        path = tmp_path / f"t{len(results)}.pdf"
+        path.write_bytes(fill(blank(layout, "letter", 1), values))
+        results.append(score_json(path)["games"][0]["players"][0])
+    assert all(r == results[0] for r in results)
+    assert results[0]["yahtzee_bonuses"] == 2 and results[0]["grand_total"] == 495
+
+
+def test_empty_columns_are_ignored_and_names_default(tmp_path):
+    """Columns 2 and 4 filled, the rest empty: a game of two, the unnamed one "Player 4"."""
+    values = column_values("p2.", WORKED_CARD, 0) | column_values("p4.", WORKED_CARD, 1)
+    values["p2.name"] = "Åsa Ødegård"
+    path = tmp_path / "two.pdf"
+    path.write_bytes(fill(blank("players", "letter", 6), values))
+    players = score_json(path)["games"][0]["players"]
+    assert [(p["name"], p["grand_total"]) for p in players] == [("Åsa Ødegård", 295), ("Player 4", 395)]
+
+
+def test_printed_names_and_a_second_page_read_back(tmp_path):
+    """Names printed with --names come from the sheet itself; player 7 is on page 2."""
+    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")
+    pdf = render_scoresheet(load_rules("free-choice"), "players", "letter", names=names, fillable=True)
+    values = column_values("p2.", WORKED_CARD, 0) | column_values("p7.", WORKED_CARD, 2, ticks=True)
+    path = tmp_path / "seven.pdf"
+    path.write_bytes(fill(pdf, values | {"page2.title": "ignored", "title": "Club"}))
+    scored = score_json(path)
+    assert scored["variant"] == "free-choice"
+    players = scored["games"][0]["players"]
+    assert [(p["name"], p["grand_total"]) for p in players] == [("Bob", 295), ("Gus", 495)]
+
+
+def test_a_filled_sheet_prints_with_fill(tmp_path, monkeypatch):
+    """`sheetgen fill filled.pdf` prints the record beside it, never over the sheet itself."""
+    monkeypatch.chdir(tmp_path)
+    Path("output").mkdir()
+    source = Path("output/filled.pdf")
+    source.write_bytes(fill(blank("players", "letter", 6), column_values("p1.", WORKED_CARD, 1)))
+    result = run("fill", str(source))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "output/filled-filled.pdf"
+    printed = pypdf.PdfReader("output/filled-filled.pdf").pages[0].extract_text()
+    assert "395" in printed and pypdf.PdfReader(source).get_fields()
+
+
+# Bad and hostile input
+
+
+def _with_field(pdf: bytes, name: str, value: str) -> bytes:
+    return fill(pdf, column_values("p1.", WORKED_CARD, 0) | {name: value})
+
+
+def _encrypted(pdf: bytes) -> bytes:
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    writer.encrypt("secret", algorithm="RC4-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@cache
+def _bomb() -> bytes:
+    """A small PDF (1.3 MB) whose object stream inflates to 300 MB."""
+    objects = b"<</Type /Catalog /Pages 2 0 R>> <</Type /Pages /Kids [] /Count 0>> "
+    packer = zlib.compressobj(1)
+    data = packer.compress(b"1 0 2 32 " + objects)
+    data += b"".join(packer.compress(b" " * 1_000_000) for _ in range(300)) + packer.flush()
+    head = b"%PDF-1.7\n"
+    stream = b"3 0 obj\n<</Type /ObjStm /N 2 /First 9 /Filter /FlateDecode /Length %d>>\nstream\n" % len(data)
+    body = head + stream + data + b"\nendstream\nendobj\n"
+    rows = b"\x00" + bytes(6) + b"\x02" + (3).to_bytes(4, "big") + bytes(2)
+    rows += b"\x02" + (3).to_bytes(4, "big") + (1).to_bytes(2, "big")
+    rows += b"\x01" + len(head).to_bytes(4, "big") + bytes(2)
+    xref_at = len(body)
+    rows += b"\x01" + xref_at.to_bytes(4, "big") + bytes(2)
+    xref = b"4 0 obj\n<</Type /XRef /Size 5 /W [1 4 2] /Root 1 0 R /Length %d>>\nstream\n" % len(rows)
+    return body + xref + rows + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+
+
+@cache
+def _half_filled() -> bytes:
+    values = column_values("p2.", WORKED_CARD, 0)
+    del values["p2.chance"], values["p2.yahtzee"]
+    return fill(blank("players", "letter", 6), values | {"p2.name": "Bob"})
+
+
+HOSTILE = {
+    "not-a-pdf": (lambda: b"hello, this is not a PDF\n" * 10, "not a PDF"),
+    "encrypted": (lambda: _encrypted(blank("players", "letter", 6)), "encrypted"),
+    "not-a-sheet": (
+        lambda: render_scoresheet(load_rules("official"), "players", "letter"),
+        "not a sheetgen score sheet",
+    ),
+    "text-in-a-box": (lambda: _with_field(blank("players", "letter", 6), "p1.aces", "two"), '"two" is not'),
+    "absurd-number": (lambda: _with_field(blank("players", "letter", 6), "p1.sixes", "9999"), "cannot score"),
+    "absurd-ticks": (
+        lambda: _with_field(blank("players", "letter", 6), "p1.yahtzee_bonus_ticks", "9999"),
+        "yahtzee_bonuses",
+    ),
+    "truncated": (lambda: blank("players", "letter", 6)[:20000], "cannot read the PDF"),
+    "bomb": (_bomb, ""),  # pypdf gives up on the stream; what is left is no sheet
+    "half-filled": (_half_filled, 'player 2 ("Bob"): missing yahtzee, chance'),
+}
+
+
+# score meets every case; fill and record share its reader, so three cases cover them
+HOSTILE_RUNS = [(case, "score") for case in HOSTILE] + [
+    (case, command) for case in ("encrypted", "bomb", "half-filled") for command in ("fill", "record")
+]
+
+
+@pytest.mark.parametrize(("case", "command"), HOSTILE_RUNS)
+def test_hostile_pdfs_are_one_line_exit_2_nothing_written(case, command, tmp_path, monkeypatch):
+    """Each is one line naming the file and why, exit 2, no traceback, no output file, in seconds."""
+    monkeypatch.chdir(tmp_path)
+    make, message = HOSTILE[case]
+    Path("in.pdf").write_bytes(make())
+    args = {
+        "score": ["score", "in.pdf"],
+        "fill": ["fill", "in.pdf"],
+        "record": ["record", "in.pdf", "-o", "r.json"],
+    }
+    result = run(*args[command])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: in.pdf: ") and message in lines[0], lines
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.pdf"]
+
+
+def test_a_100_mb_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    """The size is bounded: a sparse 100 MB file is refused having read no more than the limit."""
+    huge = tmp_path / "huge.pdf"
+    with huge.open("wb") as file:
+        file.write(b"%PDF-1.7\n")
+        file.truncate(100 * 1024 * 1024)
+    read = []
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    result = run("score", str(huge))
+    assert sum(read) <= MAX_PDF_BYTES + 1
+    assert result.exit_code == 2 and "may be at most" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("case", ["bomb", "truncated", "encrypted"])
+def test_hostile_pdfs_in_a_real_process_within_a_few_hundred_mb(case, tmp_path):
+    """The command itself, limited to 400 MB of address space: one line on stderr, exit 2.
+
+    (A real process, since pytest would catch what a library logs on the way.)
+    """
+    bomb = tmp_path / "in.pdf"
+    bomb.write_bytes(HOSTILE[case][0]())
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (400 * 1024 * 1024, 400 * 1024 * 1024))
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sheetgen", "score", str(bomb)],
+        preexec_fn=limit,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_filled_pdf_with_no_suffix_is_found_by_its_magic(tmp_path):
+    """A filled sheet saved without .pdf is still read as a PDF, not as broken JSON."""
+    path = tmp_path / "game"
+    path.write_bytes(fill(blank("players", "letter", 6), column_values("p1.", WORKED_CARD, 0)))
+    assert score_json(path)["games"][0]["players"][0]["grand_total"] == 295
+
+
+def test_field_names_follow_the_contract():
+    """Players: title, date, game, pN.name, pN.BOX and the computed rows; series: player, gN.BOX."""
+    players = set(pypdf.PdfReader(io.BytesIO(blank("players", "letter", 6))).get_fields())
+    series = set(pypdf.PdfReader(io.BytesIO(blank("series", "letter", 1))).get_fields())
+    for n in range(1, 7):
+        assert {f"p{n}.{b.value}" for b in Box} | {f"p{n}.name", f"p{n}.yahtzee_bonus_ticks"} <= players
+        assert {f"p{n}.{slug}" for slug in COMPUTED} <= players
+        assert {f"g{n}.{b.value}" for b in Box} | {f"g{n}.yahtzee_bonus_ticks"} <= series
+    assert {"title", "date", "game"} <= players and {"player", "title", "date", "series_total"} <= series
+
+
+def test_unknown_stored_info_is_refused(tmp_path):
+    """A sheet whose stored information was tampered with is one line, exit 2."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(blank("players", "letter", 6))))
+    writer.add_metadata({SHEET_KEY: '{"format": 1, "layout": "poster"}'})
+    writer._info[NameObject("/Other")] = TextStringObject("x")
+    out = tmp_path / "odd.pdf"
+    writer.write(out)
+    result = run("score", str(out))
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "sheetgen information" in result.output
+
+
+@pytest.mark.parametrize("name", ["Zoë Łukasiewicz", "François Ørsted-Núñez", "Νίκος", "Алёна Ёлкина"])
+def test_the_field_font_draws_accented_names(name):
+    """The font the name fields use (embedded, cut to a subset) has a glyph for every letter."""
+    from fontTools.ttLib import TTFont
+
+    reader = pypdf.PdfReader(io.BytesIO(blank("players", "letter", 6)))
+    form = reader.trailer["/Root"]["/AcroForm"]
+    name_field = next(ref.get_object() for ref in form["/Fields"] if ref.get_object()["/T"] == "p1.name")
+    font_key = str(name_field["/DA"]).split()[0]
+    font = form["/DR"]["/Font"][font_key]["/DescendantFonts"][0]["/FontDescriptor"]["/FontFile2"]
+    cmap = TTFont(io.BytesIO(font.get_data())).getBestCmap()
+    assert all(ord(char) in cmap for char in name if char != " "), name
+
+
+def test_half_cards_compute_and_read_back(tmp_path):
+    """Both half-page cards compute (every total in /CO) and read back as a two-player series."""
+    pdf = render_scoresheet(load_rules(), "series", "letter", card="half", fillable=True)
+    form = pypdf.PdfReader(io.BytesIO(pdf)).trailer["/Root"]["/AcroForm"]
+    ordered = {str(reference.get_object()["/T"]) for reference in form["/CO"]}
+    for prefix in ("", "card2."):
+        assert {f"{prefix}series_total", f"{prefix}g6.grand_total"} <= ordered
+    values = {"player": "Ann", "card2.player": "Bob"}
+    for prefix in ("", "card2."):
+        values |= {f"{prefix}g1.{box}": str(score) for box, score in WORKED_CARD.items()}
+    values["card2.g1.yahtzee_bonus_ticks"] = "//"
+    filled = tmp_path / "half.pdf"
+    filled.write_bytes(fill(pdf, values))
+    result = score_json(filled)
+    totals = {player["name"]: player["grand_total"] for player in result["games"][0]["players"]}
+    assert totals == {"Ann": 295, "Bob": 495}  # the worked card without its bonus, and with two

@@ -1,0 +1,140 @@
+"""A fillable sheet in a real viewer with scripts on: pdf.js and its sandbox in headless Chromium.
+
+pdf.js (the npm package pdfjs-dist) runs the sheet's own form scripts in its
+QuickJS sandbox, as Firefox does. The test types into the fields like a
+player and reads the totals the sheet computes.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+from browsing import PDFJS_DIR, ROOT, missing
+from click.testing import CliRunner
+from conftest import WORKED_CARD
+
+from sheetgen.cli import cli
+from sheetgen.scoresheet import render_scoresheet
+from sheetgen.variants import load_rules
+
+ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
+HARNESS = Path(__file__).parent / "data" / "pdfjs_form.html"
+TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf": "application/pdf"}
+
+
+def open_sheet(browser_page, pdf: bytes):
+    """The sheet in pdf.js with scripting on, once its form layer and sandbox are ready."""
+    if not (PDFJS_DIR / "build" / "pdf.sandbox.mjs").exists():
+        missing("pdfjs-dist is not installed (run npm ci)")
+    files = {"pdfjs_form.html": HARNESS.read_bytes(), "sheet.pdf": pdf}
+
+    def serve(route):
+        path = route.request.url.removeprefix(ORIGIN).split("?")[0]
+        body = files.get(path)
+        if body is None and path.startswith("node_modules/pdfjs-dist/"):
+            body = (ROOT / path).read_bytes()
+        if body is None:
+            route.fulfill(status=404, body=b"")
+            return
+        route.fulfill(status=200, body=body, headers={"content-type": TYPES.get(path.rsplit(".", 1)[-1], "")})
+
+    browsing = browser_page(1000, 1300)
+    errors: list[str] = []
+    browsing.page.on("pageerror", lambda error: errors.append(str(error)))
+    browsing.page.route(ORIGIN + "**", serve)
+    browsing.page.goto(ORIGIN + "pdfjs_form.html")
+    browsing.page.wait_for_function("window.sandboxReady && window.formReady", timeout=30_000)
+    return browsing, errors
+
+
+SHOWS = '([name, shown]) => document.querySelector(`[name="${name}"]`).value === shown'
+
+
+def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> None:
+    """Click a field and type key by key as a person would, then leave it with Tab.
+
+    After each key the test waits until the field shows what it should
+    (`accepts` says whether a key is taken), so no key races the sandbox.
+    """
+    field = page.locator(f'[name="{name}"]')  # an input, or a textarea for a name
+    field.click()
+    page.keyboard.press("End")
+    shown = field.input_value()
+    for key in text:
+        if key == "\b":
+            page.keyboard.press("Backspace")
+            shown = shown[:-1]
+        else:
+            page.keyboard.type(key)
+            shown = shown + key if accepts(shown, key) else shown
+        page.wait_for_function(SHOWS, arg=[name, shown])
+    page.keyboard.press("Tab")
+
+
+def box_key(shown: str, key: str) -> bool:
+    """What a box field takes: digits, at most four."""
+    return key.isdigit() and len(shown) < 4
+
+
+def value(page, name: str) -> str:
+    return page.input_value(f'[name="{name}"]')
+
+
+def test_players_sheet_adds_up_as_it_is_typed(browser_page, tmp_path):
+    """The worked card typed into column 1 shows 69, 35, 104, 100, 291 and 395; boxes take 4 digits.
+
+    Saved by pdf.js, the same file scores 395 with `sheetgen score`.
+    """
+    pdf = render_scoresheet(load_rules("official"), "players", "letter", fillable=True)
+    browsing, errors = open_sheet(browser_page, pdf)
+    page = browsing.page
+    for box, score in WORKED_CARD.items():
+        type_into(page, f"p1.{box}", str(score), box_key)
+    assert value(page, "p1.upper_bonus") == "35" and value(page, "p1.yahtzee_bonus") == ""
+    type_into(page, "p1.yahtzee_bonus_ticks", "\u2713")
+    type_into(page, "p1.name", "Zoë Łukasiewicz")
+    type_into(page, "p2.aces", "a12345", box_key)
+    type_into(page, "p2.twos", "3", box_key)
+    page.wait_for_function("document.querySelector('input[name=\"p2.upper_subtotal\"]').value === '1237'")
+    totals = {k: value(page, f"p1.{k}") for k in ("upper_subtotal", "upper_bonus", "upper_total")}
+    totals |= {k: value(page, f"p1.{k}") for k in ("yahtzee_bonus", "lower_total", "upper_total_again")}
+    assert totals == {
+        "upper_subtotal": "69",
+        "upper_bonus": "35",
+        "upper_total": "104",
+        "yahtzee_bonus": "100",
+        "lower_total": "291",
+        "upper_total_again": "104",
+    }
+    assert value(page, "p1.grand_total") == "395"
+    assert value(page, "p2.aces") == "1234" and value(page, "p2.upper_bonus") == "35"
+    assert value(page, "p1.name") == "Zoë Łukasiewicz"
+    assert value(page, "p3.grand_total") == "" and value(page, "p2.upper_subtotal") == "1237"
+    assert page.is_disabled('input[name="p1.grand_total"]') and not page.is_disabled('input[name="p1.aces"]')
+    assert errors == [] and browsing.outside_requests == []
+    type_into(page, "p2.aces", "\b\b\b\b")  # clear the absurd column again, then save as pdf.js saves
+    type_into(page, "p2.twos", "\b")
+    page.wait_for_function(SHOWS, arg=["p2.upper_subtotal", ""])
+    saved = tmp_path / "saved.pdf"
+    saved.write_bytes(base64.b64decode(page.evaluate("window.savedSheet()")))
+    result = CliRunner().invoke(cli, ["score", str(saved), "--json"])
+    assert result.exit_code == 0, result.output
+    (player,) = json.loads(result.output)["games"][0]["players"]
+    assert (player["name"], player["yahtzee_bonuses"], player["grand_total"]) == ("Zoë Łukasiewicz", 1, 395)
+
+
+def test_series_card_adds_games_and_the_series_total(browser_page):
+    """Game 1 the worked card (295), game 2 a Yahtzee and one tick (150): the series total is 445."""
+    pdf = render_scoresheet(load_rules("c2406"), "series", "a4", fillable=True)
+    browsing, errors = open_sheet(browser_page, pdf)
+    page = browsing.page
+    for box, score in WORKED_CARD.items():
+        type_into(page, f"g1.{box}", str(score), box_key)
+    type_into(page, "g2.yahtzee", "50", box_key)
+    type_into(page, "g2.yahtzee_bonus_ticks", "x")
+    page.wait_for_function("document.querySelector('input[name=\"series_total\"]').value === '445'")
+    assert value(page, "g1.grand_total") == "295" and value(page, "g2.grand_total") == "150"
+    assert value(page, "g2.upper_bonus") == "" and value(page, "g1.upper_bonus") == "35"
+    assert errors == [] and browsing.outside_requests == []
