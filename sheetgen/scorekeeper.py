@@ -73,6 +73,7 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
         "aliases": list(variant.aliases) if rules.custom_name is None else [],
         "custom": rules.custom_name is not None,
         "house_rules": rules.house_rule_names if rules.custom_name else [],
+        "start_rule": next(rule.value for rule, start in START_RULES.items() if start is variant.start),
         "joker_order": variant.joker_order.name,
         "joker_order_text": variant.joker_order.value,
     }
@@ -88,7 +89,9 @@ def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
     for base in variants:
         fixed = base.house_rules if base.custom_name else ()
         for house_rules in _house_rule_sets(fixed):
-            rules = Rules(base.variant, house_rules, base.custom_name, base.custom_title)
+            rules = Rules(
+                base.variant, house_rules, base.custom_name, base.custom_title, base.custom_house_rules
+            )
             hints = [row_hint(row, rules) for row in SHEET_ROWS]
             if hints not in hint_tables:
                 hint_tables.append(hints)
@@ -161,7 +164,8 @@ def scorekeeper_data(rules: Rules) -> dict[str, Any]:
     """The JSON blob: the model, every variant the page can load, and the page's own rules."""
     bases = [Rules(variant) for variant in VARIANTS]
     if rules.custom_name:
-        bases.append(Rules(rules.variant, rules.house_rules, rules.custom_name, rules.custom_title))
+        own = rules.custom_house_rules
+        bases.append(Rules(rules.variant, own, rules.custom_name, rules.custom_title, own))
     rulesets, hint_tables = _rulesets(bases)
     return {
         **_model_data(),
@@ -170,7 +174,8 @@ def scorekeeper_data(rules: Rules) -> dict[str, Any]:
         "hint_tables": hint_tables,
         "page": {
             "variant": rules.name,
-            "house_rules": [] if rules.custom_name else rules.house_rule_names,
+            # A custom variant's own house rules come with it; these are the ones added on top.
+            "house_rules": [r.value for r in rules.house_rules if r not in rules.custom_house_rules],
             "slug": rules.slug,
             "storage_key": STORAGE_KEY + rules.slug,
         },

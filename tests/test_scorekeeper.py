@@ -87,6 +87,12 @@ def test_labels_and_numbers_come_from_the_model():
     assert {r["name"] for r in data["house_rules"]} == {rule.value for rule in HouseRule}
 
 
+def test_same_rules_give_the_same_bytes():
+    """The page is made deterministically: no date, no random order in the blob."""
+    rules = Rules(VARIANTS[1], (HouseRule.SCRATCH_ANY_BOX,))
+    assert render_scorekeeper(rules) == render_scorekeeper(Rules(VARIANTS[1], (HouseRule.SCRATCH_ANY_BOX,)))
+
+
 def test_every_variant_and_house_rule_set_is_loadable():
     """The page can switch to any built-in rules a record names: each has its title and hints."""
     data = scorekeeper_data(Rules())
@@ -108,6 +114,17 @@ def test_user_text_cannot_break_out_of_the_page(tmp_path):
     assert data["rulesets"]["ours"]["title"] == "</script><b>Ours & co</b>"
     assert data["page"]["variant"] == "ours"
     assert next(v for v in data["variants"] if v["name"] == "ours")["base"] == "c2406"
+
+
+def test_a_custom_variant_page_keeps_its_own_house_rules():
+    """our-house's page names the house rules added on top of its file's; its slug is its file name's."""
+    rules = load_rules(str(ROOT / "examples" / "our-house.toml"), ["series"])
+    data = blob(render_scorekeeper(rules))
+    assert data["page"]["variant"] == "our-house" and data["page"]["house_rules"] == ["series"]
+    assert data["page"]["slug"] == rules.slug == "our-house-series"
+    ours = next(v for v in data["variants"] if v["name"] == "our-house")
+    assert ours["house_rules"] == [r.value for r in rules.custom_house_rules]
+    assert {"our-house", "our-house-series"} <= set(data["rulesets"])
 
 
 def test_build_writes_one_scorekeeper_per_variant_and_lists_them(tmp_path):

@@ -12,6 +12,7 @@ import os
 import random
 from pathlib import Path
 
+import pypdfium2
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
 from click.testing import CliRunner
@@ -263,9 +264,11 @@ def test_invalid_records_leave_the_game_untouched(browser_page, pages, tmp_path)
 
 def test_series_new_game_and_undo(browser_page, pages):
     """A series shows series totals; New game starts the next game; Undo takes it back."""
-    page = open_page(browser_page, pages["official"]).page
+    browsing = open_page(browser_page, pages["official"])
+    page = browsing.page
     import_record(page, EXAMPLES / "series.json")
     want = score_json(EXAMPLES / "series.json")["series"]["totals"]
+    assert browsing.axe_violations() == []
     series = page.locator('[data-total="series_total"]')
     assert [int(series.nth(i).inner_text()) for i in range(series.count())] == list(want.values())
     page.click('[data-action="new-game"]')
@@ -436,7 +439,9 @@ def test_layout_accessibility_and_screenshots(browser_page, pages, shots, width)
     assert page.locator("#card").is_visible()
     assert page.locator("#card th.player:visible").count() == 3  # every player's column prints
     if width == DESKTOP_WIDTH:
-        (shots / "scorekeeper-print.pdf").write_bytes(page.pdf(format="Letter"))
+        pdf = page.pdf(format="Letter")
+        (shots / "scorekeeper-print.pdf").write_bytes(pdf)
+        assert len(pypdfium2.PdfDocument(pdf)) == 1  # the card prints on one sheet
     assert browsing.errors == [] and browsing.outside_requests == []
 
 

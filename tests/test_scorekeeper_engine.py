@@ -156,8 +156,9 @@ def _python_record(name: str, data: Any) -> dict[str, Any]:
         record = parse_record(data, source=name)
     except SheetgenError as error:
         return {"error": str(error)}
-    games = record.to_json()["games"]
-    return {"games": [[{k: v for k, v in p.items() if k != "winners"} for p in g["players"]] for g in games]}
+    checked = record.to_json()
+    games = [[{k: v for k, v in p.items() if k != "winners"} for p in g["players"]] for g in checked["games"]]
+    return {"variant": checked["variant"], "house_rules": checked["house_rules"], "games": games}
 
 
 @pytest.fixture(scope="module")
@@ -186,6 +187,8 @@ def agreement() -> dict[str, Any]:
     crowd = json.loads((EXAMPLES / "turns.json").read_text())
     crowd["players"] = [{**p, "name": f"{p['name']} {n}"} for n in range(3) for p in crowd["players"]]
     records.append({"name": "nine players", "data": crowd})  # more than a page seats, still a record
+    redundant = {**crowd, "variant": "hasbro", "house_rules": ["series", "One-Die-Start", "series"]}
+    records.append({"name": "redundant start", "data": redundant})  # left out, as the variant has it
     records += [{"name": name, "data": data} for name, data in _mutations()]
     expected_records = [_python_record(r["name"], r["data"]) for r in records]
     model = scorekeeper_data(Rules())

@@ -58,7 +58,10 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   }
   const starts = wanted.filter((r) => model.start_rules.includes(r));
   if (starts.length > 1) throw new ScoreError(`house rules ${starts.join(" and ")} contradict each other`);
-  const ordered = known.filter((r) => wanted.includes(r));
+  // A start rule the variant already has adds nothing and is left out, as variants.Rules does.
+  if (wanted.includes(variant.start_rule)) wanted.splice(wanted.indexOf(variant.start_rule), 1);
+  // A custom variant's name stands for its own house rules: only those added are spelled out.
+  const ordered = known.filter((r) => wanted.includes(r) && !variant.house_rules.includes(r));
   const slug = [variant.name, ...ordered].join("-");
   return {
     name: variant.name,

@@ -39,6 +39,8 @@ function checkRecord({ name, data }) {
   try {
     const record = engine.parseRecord(model, data, name);
     return {
+      variant: record.rules.record.variant,
+      house_rules: record.rules.record.house_rules,
       games: record.games.map((game) =>
         engine.replay(model, record.rules, game.entries, record.players.length).map((card, i) => ({
           name: record.players[i],
