@@ -90,13 +90,16 @@ def read_only(folder: Path):
 # ---- one-file commands
 
 
+FULL_WHILE_RENDERING = "out/r.pdf: cannot make it: File too large"
+
+
 @pytest.mark.parametrize(
     ("args", "phrase"),
     [
         # --no-cache: the sheet must really render, whatever earlier tests left in the cache
-        (["rules", "--no-cache", "-o", "out/r.pdf"], "out/r.pdf: cannot make it: File too large"),
-        (["scoresheet", "--no-cache", "-o", "out/r.pdf"], "out/r.pdf: cannot make it: File too large"),
-        (["fill", "boxes.json", "--no-cache", "-o", "out/r.pdf"], "out/r.pdf: cannot make it: File too large"),
+        (["rules", "--no-cache", "-o", "out/r.pdf"], FULL_WHILE_RENDERING),
+        (["scoresheet", "--no-cache", "-o", "out/r.pdf"], FULL_WHILE_RENDERING),
+        (["fill", "boxes.json", "--no-cache", "-o", "out/r.pdf"], FULL_WHILE_RENDERING),
     ],
 )
 def test_full_disk_while_rendering_is_one_line_and_keeps_the_old_file(tmp_path, args, phrase):
