@@ -10,6 +10,7 @@ from browsing import DESKTOP_WIDTH, PHONE_WIDTH
 
 from sheetgen.build import build, plan
 from sheetgen.guide import SITE_NOTICE
+from sheetgen.variants import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEM_FONTS = "system-ui, -apple-system"
@@ -38,7 +39,7 @@ def pages(folder: Path) -> list[str]:
 
 def page_names() -> list[str]:
     """The pages the module's build writes, known before it runs, for test ids."""
-    custom = "our-house-five-of-a-kind-full-house-one-die-start"
+    custom = load_rules(str(ROOT / "examples" / "our-house.toml")).slug
     return [
         "index.html",
         "rules-official.html",
