@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from weasyprint import CSS, HTML
 from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
@@ -23,6 +22,7 @@ from sheetgen.geometry import PAPERS
 from sheetgen.guide import SHEET_NOTICE
 from sheetgen.output import AUTHOR, LANG, USER_DATE_EPOCH
 from sheetgen.resources import TEMPLATES_DIR
+from sheetgen.templating import environment
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
 logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -48,17 +48,6 @@ def _fetcher() -> TemplateFetcher:
 @cache
 def font_config() -> FontConfiguration:
     return FontConfiguration()
-
-
-@cache
-def environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 @cache

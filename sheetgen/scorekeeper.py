@@ -207,28 +207,27 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
 
     With `site` (the build's copy) it links the rules page and the index beside it.
     """
-    import jinja2
+    from markupsafe import Markup
 
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    from sheetgen.templating import environment
+
     data = scorekeeper_data(rules)
     ruleset = data["rulesets"][rules.slug]
     css = (TEMPLATES_DIR / "scorekeeper" / "scorekeeper.css").read_text(encoding="utf-8")
     script = _module("engine.mjs") + "\n" + _module("view.mjs")
-    return environment.get_template(TEMPLATE).render(
-        title=ruleset["title"],
-        edition=ruleset["edition"],
-        data=jinja2.utils.markupsafe.Markup(_script_json(data)),
-        css=jinja2.utils.markupsafe.Markup(css),
-        script=jinja2.utils.markupsafe.Markup(script.replace("</script", "<\\/script")),
-        max_players=MAX_PLAYERS,
-        faces=FACES,
-        fill_command=FILL_COMMAND,
-        notice=SITE_NOTICE,
-        site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
+    return (
+        environment()
+        .get_template(TEMPLATE)
+        .render(
+            title=ruleset["title"],
+            edition=ruleset["edition"],
+            data=Markup(_script_json(data)),
+            css=Markup(css),
+            script=Markup(script.replace("</script", "<\\/script")),
+            max_players=MAX_PLAYERS,
+            faces=FACES,
+            fill_command=FILL_COMMAND,
+            notice=SITE_NOTICE,
+            site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
+        )
     )

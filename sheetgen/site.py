@@ -12,10 +12,8 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-import jinja2
 from markupsafe import Markup
 
 from sheetgen import __version__
@@ -23,6 +21,7 @@ from sheetgen.geometry import PAPERS
 from sheetgen.guide import SITE_NOTICE, rules_page
 from sheetgen.output import rules_file_name, scorekeeper_file_name
 from sheetgen.resources import TEMPLATES_DIR
+from sheetgen.templating import environment
 from sheetgen.variants import Rules
 
 SITE_CSS = "site/site.css"
@@ -37,17 +36,6 @@ def rules_page_name(slug: str) -> str:
     return f"rules-{slug}.html"
 
 
-@cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
 def stylesheet(*names: str) -> Markup:
     """Our own CSS files under templates/, joined and trusted as markup so `<style>` gets them verbatim."""
     css = "\n".join((TEMPLATES_DIR / name).read_text(encoding="utf-8") for name in names)
@@ -58,7 +46,7 @@ def stylesheet(*names: str) -> Markup:
 
 def _render(template: str, css: Markup, **context: object) -> str:
     return (
-        _environment()
+        environment()
         .get_template(template)
         .render(css=css, notice=SITE_NOTICE, version=__version__, **context)
     )
