@@ -3,7 +3,7 @@
 1. A fresh build into an empty folder: the worker pool, one font
    configuration and pre-parsed stylesheets per worker.
 2. The same jobs run one by one in this process, every WeasyPrint document
-   rendered the plain way: `weasyprint.HTML(string=...).write_pdf()` with its
+   laid out the plain way: `weasyprint.HTML(string=...).render()` with its
    CSS inline, a new font configuration and fresh CSS parsing each time (the
    fills and thumbnails included, as in the build).
    Steps 1 and 2 alternate three times; each side's fastest run counts, to damp the
@@ -32,26 +32,25 @@ from sheetgen.build import build, plan, run_job
 ROUNDS = 3
 
 
-def naive_render_pdf(
+def naive_render_document(
     template: str, stylesheets: list[str], paper: str, *, forms: bool = False, **context
-) -> bytes:
-    """One document the plain way: CSS inline, nothing shared with the last one."""
+):
+    """One document laid out the plain way: CSS inline, nothing shared with the last one."""
     import weasyprint
 
     page = html.render_html(template, paper=paper, **context)
     names = ["base.css", *stylesheets, f"paper/{paper}.css"]
     css = "\n".join((html.TEMPLATES_DIR / name).read_text() for name in names)
     page = page.replace("</head>", f"<style>{css}</style></head>", 1)
-    return weasyprint.HTML(string=page, base_url=str(html.TEMPLATES_DIR) + "/").write_pdf(
-        pdf_tags=True, pdf_forms=forms
-    )
+    document = weasyprint.HTML(string=page, base_url=str(html.TEMPLATES_DIR) + "/")
+    return document.render(pdf_tags=True, pdf_forms=forms)
 
 
 def naive_build(jobs) -> float:
     start = time.perf_counter()
     with (
-        mock.patch.object(rulesheet, "render_pdf", naive_render_pdf),
-        mock.patch.object(html, "render_pdf", naive_render_pdf),  # the score sheet imports it when drawing
+        mock.patch.object(rulesheet, "render_document", naive_render_document),
+        mock.patch.object(html, "render_document", naive_render_document),  # render_pdf lays out through it
     ):
         for job in jobs:
             run_job(job)
