@@ -127,6 +127,19 @@ no_cache_option = click.option(
 )
 
 
+def variant_options(command: Callable) -> Callable:
+    """--variant and --house-rule, as every command that makes one sheet or page takes them."""
+    command = click.option(
+        "--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable."
+    )(command)
+    return click.option(
+        "--variant", default="official", show_default=True, help="A built-in variant or a TOML file."
+    )(command)
+
+
+paper_option = click.option("--paper", type=PAPER, default="letter", show_default=True)
+
+
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 def cli() -> None:
@@ -219,9 +232,8 @@ def variants() -> None:
     show_default=True,
     help="half: two six-game cards to a sheet (Half Letter or A5), with a cut line; implies --layout series.",
 )
-@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
-@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("--paper", type=PAPER, default="letter", show_default=True)
+@variant_options
+@paper_option
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
@@ -301,7 +313,7 @@ def scoresheet(
     "for one record or --combine.",
 )
 @click.option("--combine", is_flag=True, help="Put every record into one PDF.")
-@click.option("--paper", type=PAPER, default="letter", show_default=True)
+@paper_option
 @click.option(
     "--card",
     type=click.Choice(CARDS),
@@ -334,9 +346,8 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 
 
 @cli.command()
-@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
-@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
-@click.option("--paper", type=PAPER, default="letter", show_default=True)
+@variant_options
+@paper_option
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
@@ -369,8 +380,7 @@ def rules(
 
 
 @cli.command()
-@click.option("--variant", default="official", show_default=True, help="A built-in variant or a TOML file.")
-@click.option("--house-rule", "house_rules", multiple=True, help="A house rule to add; repeatable.")
+@variant_options
 @click.option("-o", "--output", type=OutputPath(), help="The page to write; - for stdout.")
 def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None) -> None:
     """Write the scorekeeper: one HTML page that keeps score in the browser.
