@@ -26,8 +26,10 @@ import time
 from pathlib import Path
 from unittest import mock
 
-from sheetgen import cache, html, rulesheet
 from sheetgen.build import build, plan, run_job
+from sheetgen.files import cache
+from sheetgen.pdf import render as html
+from sheetgen.pdf import rulesheet
 
 ROUNDS = 3
 

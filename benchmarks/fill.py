@@ -26,12 +26,12 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen import cache
-from sheetgen.fill import Filler
-from sheetgen.output import write_atomic
-from sheetgen.records import Record, parse_record
-from sheetgen.simulate import play_game
-from sheetgen.variants import VARIANTS, Rules
+from sheetgen.files import cache
+from sheetgen.files.output import write_atomic
+from sheetgen.pdf.fill import Filler
+from sheetgen.rules.records import Record, parse_record
+from sheetgen.rules.simulate import play_game
+from sheetgen.rules.variants import VARIANTS, Rules
 
 ROUNDS = 3  # keep the quietest round
 

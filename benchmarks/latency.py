@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sheetgen import cache
+from sheetgen.files import cache
 
 RUNS = 5
 RECORD = Path(__file__).resolve().parent.parent / "examples" / "turns.json"

@@ -16,10 +16,10 @@ import json
 import random
 import time
 
-from sheetgen import records
-from sheetgen.inputs import parse_json
-from sheetgen.simulate import play_game
-from sheetgen.variants import Rules
+from sheetgen.files.inputs import parse_json
+from sheetgen.rules import records
+from sheetgen.rules.simulate import play_game
+from sheetgen.rules.variants import Rules
 
 BASE = 500  # players in each record of the baseline
 SIZES = (2_000, 8_000)  # players

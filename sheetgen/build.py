@@ -17,7 +17,6 @@ import multiprocessing
 import os
 import shutil
 import signal
-import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -26,16 +25,13 @@ from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import click
-
-from sheetgen.cache import code_hash, rulesheet_pdf, scoresheet_pdf
 from sheetgen.errors import OutputError, SheetgenError
-from sheetgen.geometry import COLUMNS, LAYOUTS, PAPERS
-from sheetgen.guide import difference
-from sheetgen.inputs import parse_json, read_input, tracking
-from sheetgen.model import MAX_GAMES_IN_SERIES, NUMBER_WORDS
-from sheetgen.output import (
+from sheetgen.files.cache import code_hash
+from sheetgen.files.inputs import parse_json, read_input, tracking
+from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
+    PLAIN,
+    Reporter,
     paper_suffix,
     rules_file_name,
     scorekeeper_file_name,
@@ -43,10 +39,16 @@ from sheetgen.output import (
     sweep,
     write_atomic,
 )
-from sheetgen.resources import EXAMPLES_DIR
-from sheetgen.site import PAPER_LABELS, render_index, rules_page_name
-from sheetgen.text import printable
-from sheetgen.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file, load_rules
+from sheetgen.files.resources import EXAMPLES_DIR
+from sheetgen.files.stamps import pin_source_date
+from sheetgen.files.variants import load_rules
+from sheetgen.layout.geometry import LAYOUTS, PAPERS
+from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
+from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, NUMBER_WORDS
+from sheetgen.rules.guide import difference
+from sheetgen.rules.text import printable
+from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
+from sheetgen.web.site import PAPER_LABELS, render_index, rules_page_name
 
 MANIFEST = ".sheetgen-build.json"
 MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
@@ -159,7 +161,7 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
 
 def _example_jobs() -> Iterator[Job]:
     """One job per paper fills every example, so each blank renders once per paper."""
-    from sheetgen.records import load_record
+    from sheetgen.files.records import load_record
 
     paths = sorted(EXAMPLES_DIR.glob("*.json"))
     if not paths:
@@ -207,11 +209,11 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
     per file, or (path, HTML, None) for a web page."""
     if job.kind == "page":
-        from sheetgen.site import render_rules_page
+        from sheetgen.web.site import render_rules_page
 
         return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
     if job.kind == "scorekeeper":
-        from sheetgen.scorekeeper import render_scorekeeper
+        from sheetgen.web.scorekeeper import render_scorekeeper
 
         return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
     if job.kind == "rules":
@@ -223,8 +225,8 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
             )
         ]
     else:
-        from sheetgen.fill import Filler
-        from sheetgen.records import load_record
+        from sheetgen.files.records import load_record
+        from sheetgen.pdf.fill import Filler
 
         filler = Filler(job.paper)
         pdfs = [filler.pdf([load_record(path)]) for path in job.records]
@@ -259,7 +261,7 @@ class BuildResult:
         return f"{len(self.written)} files written, {len(self.reused)} reused, {self.seconds:.1f} s"
 
 
-def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
+def _load_manifest(folder: Path, report: Reporter) -> dict[str, dict[str, str]]:
     """The files an earlier build wrote; a corrupt or foreign manifest is reported and ignored."""
     path = folder / MANIFEST
     if not path.exists():
@@ -273,9 +275,8 @@ def _load_manifest(folder: Path) -> dict[str, dict[str, str]]:
             raise SheetgenError("a file entry is damaged")
     except (SheetgenError, AttributeError, KeyError, TypeError) as error:
         reason = str(error) if isinstance(error, SheetgenError) else "not in the expected shape"
-        click.echo(
-            f"Notice: {printable(str(path))}: {reason.removeprefix(MANIFEST + ': ')}; rebuilding everything",
-            err=True,
+        report.note(
+            f"Notice: {printable(str(path))}: {reason.removeprefix(MANIFEST + ': ')}; rebuilding everything"
         )
         return {}
     return files
@@ -315,7 +316,12 @@ def _sha256(data: bytes) -> str:
 
 
 def _pool(count: int) -> ProcessPoolExecutor:
-    """Workers start fresh ("spawn") and import WeasyPrint themselves."""
+    """Workers start fresh ("spawn") and import WeasyPrint themselves.
+
+    They inherit sheetgen's SOURCE_DATE_EPOCH as if the user had set it, so the
+    sheets a build renders in its pool carry that date.
+    """
+    pin_source_date()
     workers = max(1, min(os.cpu_count() or 1, count))
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
@@ -363,7 +369,7 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]
 
 
 @contextmanager
-def _locked(folder: Path) -> Iterator[None]:
+def _locked(folder: Path, report: Reporter) -> Iterator[None]:
     """One build at a time in a folder (a lock on the folder itself); a second one says so and waits."""
     fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -371,7 +377,7 @@ def _locked(folder: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             shown = printable(str(folder))
-            click.echo(f"Waiting: another build is writing to {shown}; this one follows it", err=True)
+            report.note(f"Waiting: another build is writing to {shown}; this one follows it")
             fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
@@ -390,7 +396,7 @@ def _stage(staging: Path, folder: Path, name: str, data: bytes) -> None:
 
 
 def build(
-    folder: Path = DEFAULT_OUTPUT_DIR, jobs: list[Job] | None = None, progress: bool = False
+    folder: Path = DEFAULT_OUTPUT_DIR, jobs: list[Job] | None = None, report: Reporter = PLAIN
 ) -> BuildResult:
     """Render what changed, reuse the rest, and write the index page.
 
@@ -403,8 +409,8 @@ def build(
     created = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with _locked(folder):
-            return _build_locked(folder, jobs, progress, start)
+        with _locked(folder, report):
+            return _build_locked(folder, jobs, report, start)
     except OSError as error:  # the folder, its staging folder or a subfolder: name the folder
         raise OutputError(f"{printable(str(folder))}: cannot write: {error.strerror or error}") from None
     finally:
@@ -413,11 +419,11 @@ def build(
                 folder.rmdir()  # only if the build failed and left it empty
 
 
-def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -> BuildResult:
+def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float) -> BuildResult:
     staging = folder / STAGING
     shutil.rmtree(staging, ignore_errors=True)  # what a killed build left
     sweep(folder)
-    manifest = _load_manifest(folder)
+    manifest = _load_manifest(folder, report)
     result = BuildResult()
     pending, hashes = [], {}
     for job in jobs:
@@ -427,26 +433,25 @@ def _build_locked(folder: Path, jobs: list[Job], progress: bool, start: float) -
         else:
             pending.append(job)
     by_output = {output: job for job in jobs for output in job.outputs}
-    bar = click.progressbar(length=len(pending), label="Rendering", file=sys.stderr) if progress else None
     staged: list[str] = []
     try:
         if pending:
             staging.mkdir()  # fails at once in a folder that cannot be written
-        for outputs in _results(pending):
-            for output, data, png in outputs:
-                job = by_output[output]
-                entry = {**(job.meta[job.outputs.index(output)] if job.meta else {}), "hash": hashes[job]}
-                for name, content, prefix in ((output, data, ""), (_thumb_name(output), png, "thumb_")):
-                    if content is not None:  # web pages have no preview
-                        _stage(staging, folder, name, content)
-                        staged.append(name)
-                        entry |= {f"{prefix}bytes": str(len(content)), f"{prefix}sha256": _sha256(content)}
-                manifest[output] = entry
-                result.written.append(output)
-            if bar is not None:
-                bar.update(1)
-        if bar is not None:
-            bar.render_finish()
+        with report.progress(_results(pending), "Rendering", len(pending)) as results:
+            for outputs in results:
+                for output, data, png in outputs:
+                    job = by_output[output]
+                    entry = {**(job.meta[job.outputs.index(output)] if job.meta else {}), "hash": hashes[job]}
+                    for name, content, prefix in ((output, data, ""), (_thumb_name(output), png, "thumb_")):
+                        if content is not None:  # web pages have no preview
+                            _stage(staging, folder, name, content)
+                            staged.append(name)
+                            entry |= {
+                                f"{prefix}bytes": str(len(content)),
+                                f"{prefix}sha256": _sha256(content),
+                            }
+                    manifest[output] = entry
+                    result.written.append(output)
         for name in staged:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / name, folder / name)

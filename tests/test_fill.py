@@ -13,12 +13,13 @@ from conftest import WORKED_CARD
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from sheetgen import output as output_module
 from sheetgen.cli import cli
-from sheetgen.fill import BOLD, FONT, NAME, Filler, fit_text
-from sheetgen.geometry import Rect, sheet_geometry
-from sheetgen.model import SHEET_ROWS, Box, Total
-from sheetgen.records import load_record, parse_record
+from sheetgen.files import output as output_module
+from sheetgen.files.records import load_record
+from sheetgen.layout.geometry import Rect, sheet_geometry
+from sheetgen.pdf.fill import BOLD, FONT, NAME, Filler, fit_text
+from sheetgen.rules.boxes import SHEET_ROWS, Box, Total
+from sheetgen.rules.records import parse_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

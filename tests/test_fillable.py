@@ -23,14 +23,15 @@ from conftest import WORKED_CARD
 from pypdf.generic import NameObject, TextStringObject
 
 from sheetgen.cli import cli
-from sheetgen.fillable import field_kind
-from sheetgen.formfields import SHEET_KEY
-from sheetgen.geometry import LAYOUTS, PAPERS, sheet_geometry
-from sheetgen.model import SHEET_ROWS, Box, Total
-from sheetgen.pdfrecord import MAX_PDF_BYTES
-from sheetgen.records import Record, load_record
-from sheetgen.scoresheet import render_scoresheet
-from sheetgen.variants import load_rules
+from sheetgen.files.records import load_record
+from sheetgen.files.variants import load_rules
+from sheetgen.forms.fields import SHEET_KEY
+from sheetgen.forms.maker import field_kind
+from sheetgen.forms.reader import MAX_PDF_BYTES
+from sheetgen.layout.geometry import LAYOUTS, PAPERS, sheet_geometry
+from sheetgen.pdf.scoresheet import render_scoresheet
+from sheetgen.rules.boxes import SHEET_ROWS, Box, Total
+from sheetgen.rules.records import Record
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 MAX_FILLABLE_BYTES = 80 * 1024
@@ -146,7 +147,7 @@ def test_the_form_scripts_compute_the_worked_card():
     """The calculate actions, run in Node, give the worked card's totals (395 with one bonus)."""
     import shutil
 
-    from sheetgen.fillable import calculate_script
+    from sheetgen.forms.maker import calculate_script
 
     node = shutil.which("node")
     if node is None:

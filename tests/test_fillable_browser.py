@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from conftest import WORKED_CARD
 
 from sheetgen.cli import cli
-from sheetgen.scoresheet import render_scoresheet
-from sheetgen.variants import load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.pdf.scoresheet import render_scoresheet
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
 HARNESS = Path(__file__).parent / "data" / "pdfjs_form.html"

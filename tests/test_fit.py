@@ -16,13 +16,14 @@ from conftest import WORKED_CARD
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
-from sheetgen.fill import Filler
-from sheetgen.geometry import MAX_COLUMN_WIDTH, PAPER_SIZES_PT, PAPERS, sheet_geometry
-from sheetgen.namefit import MIN_SIZE, inner
-from sheetgen.records import load_record, parse_record
-from sheetgen.rulesheet import render_rulesheet
-from sheetgen.scoresheet import THICK, render_scoresheet
-from sheetgen.variants import load_rules
+from sheetgen.files.records import load_record
+from sheetgen.files.variants import load_rules
+from sheetgen.layout.fitting import MIN_SIZE, inner
+from sheetgen.layout.geometry import MAX_COLUMN_WIDTH, PAPER_SIZES_PT, PAPERS, sheet_geometry
+from sheetgen.pdf.fill import Filler
+from sheetgen.pdf.rulesheet import render_rulesheet
+from sheetgen.pdf.scoresheet import THICK, render_scoresheet
+from sheetgen.rules.records import parse_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 OFFICIAL = load_rules("official")
@@ -78,7 +79,7 @@ def path_bounds(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, fl
 
 
 def name_width(text: str, size: float) -> float:
-    from sheetgen.namefit import text_width
+    from sheetgen.layout.fitting import text_width
 
     return text_width(text, size)
 

@@ -12,11 +12,12 @@ from conftest import WORKED_CARD
 
 from sheetgen.cli import cli
 from sheetgen.errors import IllegalPlacementError, ImpossibleScoreError, RecordShapeError
-from sheetgen.model import Box
-from sheetgen.records import parse_record
-from sheetgen.scoring import ScoreCard
-from sheetgen.simulate import play_game
-from sheetgen.variants import VARIANTS, HouseRule, load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.rules.boxes import Box
+from sheetgen.rules.records import parse_record
+from sheetgen.rules.scoring import ScoreCard
+from sheetgen.rules.simulate import play_game
+from sheetgen.rules.variants import VARIANTS, HouseRule
 
 VARIANT_NAMES = [v.name for v in VARIANTS]
 FULL_HOUSE_RULE = HouseRule.FIVE_OF_A_KIND_FULL_HOUSE.value

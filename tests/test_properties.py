@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen.model import UPPER_BOXES, Box
-from sheetgen.records import parse_record
-from sheetgen.scoring import ScoreCard, possible_scores
-from sheetgen.variants import VARIANTS, HouseRule, Rules
+from sheetgen.rules.boxes import UPPER_BOXES, Box
+from sheetgen.rules.records import parse_record
+from sheetgen.rules.scoring import ScoreCard, possible_scores
+from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
 dice_strategy = st.tuples(*[st.integers(1, 6)] * 5)
 rules_strategy = st.builds(

@@ -18,9 +18,9 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
-from sheetgen.rulebook import rule_sheet
-from sheetgen.rulesheet import render_rulesheet
-from sheetgen.variants import START_RULES, VARIANTS, HouseRule, Rules
+from sheetgen.pdf.rulesheet import render_rulesheet
+from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules
 
 PAPER_SIZES = {"letter": (612, 792), "a4": (595, 842)}
 MARGIN_PT = 0.4 * 72
@@ -295,7 +295,10 @@ def test_cli_help_has_an_example() -> None:
 
 def test_commands_that_draw_nothing_do_not_import_weasyprint() -> None:
     """Adding the rules command keeps the CLI module free of the PDF libraries at import time."""
-    code = "import sys, sheetgen.cli; sys.exit('weasyprint' in sys.modules or 'sheetgen.html' in sys.modules)"
+    code = (
+        "import sys, sheetgen.cli; "
+        "sys.exit('weasyprint' in sys.modules or 'sheetgen.pdf.render' in sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from sheetgen.build import build, plan
 from sheetgen.cli import cli
-from sheetgen.model import BOX_INFO, SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD
-from sheetgen.scorekeeper import render_scorekeeper, scorekeeper_data
-from sheetgen.variants import VARIANTS, HouseRule, Rules, load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.rules.boxes import BOX_INFO, SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD
+from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
+from sheetgen.web.scorekeeper import render_scorekeeper, scorekeeper_data
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE_DIR = ROOT / "templates" / "scorekeeper"

@@ -20,11 +20,13 @@ from test_scorekeeper_engine import play
 
 from sheetgen.cli import cli
 from sheetgen.errors import SheetgenError
-from sheetgen.model import Box, Total
-from sheetgen.records import load_record, parse_record
-from sheetgen.scorekeeper import render_scorekeeper
-from sheetgen.scoring import ScoreCard
-from sheetgen.variants import C2406, FREE_CHOICE, OFFICIAL, HouseRule, Rules, load_rules
+from sheetgen.files.records import load_record
+from sheetgen.files.variants import load_rules
+from sheetgen.rules.boxes import Box, Total
+from sheetgen.rules.records import parse_record
+from sheetgen.rules.scoring import ScoreCard
+from sheetgen.rules.variants import C2406, FREE_CHOICE, OFFICIAL, HouseRule, Rules
+from sheetgen.web.scorekeeper import render_scorekeeper
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

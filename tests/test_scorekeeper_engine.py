@@ -21,12 +21,12 @@ import pytest
 from browsing import missing
 
 from sheetgen.errors import ConflictingHouseRulesError, SheetgenError
-from sheetgen.model import DICE_COUNT, FACES, Box
-from sheetgen.records import parse_record
-from sheetgen.scorekeeper import scorekeeper_data
-from sheetgen.scoring import ScoreCard, extra_yahtzee_scores, possible_scores, score_in_box
-from sheetgen.simulate import roll_turn
-from sheetgen.variants import VARIANTS, HouseRule, JokerOrder, Rules
+from sheetgen.rules.boxes import DICE_COUNT, FACES, Box
+from sheetgen.rules.records import parse_record
+from sheetgen.rules.scoring import ScoreCard, extra_yahtzee_scores, possible_scores, score_in_box
+from sheetgen.rules.simulate import roll_turn
+from sheetgen.rules.variants import VARIANTS, HouseRule, JokerOrder, Rules
+from sheetgen.web.scorekeeper import scorekeeper_data
 
 ROOT = Path(__file__).resolve().parents[1]
 DRIVER = ROOT / "tests" / "js" / "agreement.mjs"

@@ -11,11 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
-from sheetgen.geometry import COLUMNS, LAYOUTS, PAPER_SIZES_PT, PAPERS, GeometryError, Rect, sheet_geometry
-from sheetgen.model import SHEET_ROWS, Total
-from sheetgen.rulebook import edition_line, row_hint
-from sheetgen.scoresheet import render_scoresheet, text_width
-from sheetgen.variants import VARIANTS, load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.layout.geometry import LAYOUTS, PAPER_SIZES_PT, PAPERS, GeometryError, Rect, sheet_geometry
+from sheetgen.pdf.scoresheet import render_scoresheet, text_width
+from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
+from sheetgen.rules.rulebook import edition_line, row_hint
+from sheetgen.rules.variants import VARIANTS
 
 INCH = 72.0
 HOSTILE = "<b>Ann & Bob</b>"

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import IllegalPlacementError
-from sheetgen.model import LOWER_BOXES, MAX_BOX_TOTAL, Box, Total
-from sheetgen.scoring import ScoreCard, Totals, possible_scores, winners
-from sheetgen.variants import VARIANTS, load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.rules.boxes import LOWER_BOXES, MAX_BOX_TOTAL, Box, Total
+from sheetgen.rules.scoring import ScoreCard, Totals, possible_scores, winners
+from sheetgen.rules.variants import VARIANTS
 
 GOLDEN = Path(__file__).with_name("data") / "golden_scores.txt"
 

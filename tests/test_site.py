@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from sheetgen.guide import PAGE_ORDER, SHEET_NOTICE, SITE_NOTICE, difference, rules_page
-from sheetgen.model import BOX_INFO, LOWER_BOXES
-from sheetgen.rulebook import rule_sheet
-from sheetgen.site import human_size, render_rules_page, stylesheet
-from sheetgen.variants import C2406, FREE_CHOICE, OFFICIAL, VARIANTS, HouseRule, Rules
+from sheetgen.rules.boxes import BOX_INFO, LOWER_BOXES
+from sheetgen.rules.guide import PAGE_ORDER, SHEET_NOTICE, SITE_NOTICE, difference, rules_page
+from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.rules.variants import C2406, FREE_CHOICE, OFFICIAL, VARIANTS, HouseRule, Rules
+from sheetgen.web.site import human_size, render_rules_page, stylesheet
 
 SOME_RULES = [
     Rules(OFFICIAL),

@@ -9,8 +9,8 @@ import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
 
 from sheetgen.build import build, plan
-from sheetgen.guide import SITE_NOTICE
-from sheetgen.variants import load_rules
+from sheetgen.files.variants import load_rules
+from sheetgen.rules.guide import SITE_NOTICE
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEM_FONTS = "system-ui, -apple-system"

@@ -1,0 +1,175 @@
+"""Output files, named and dated, written so that an interrupted or failed run never loses or half-writes one.
+
+A file is written to a temporary file beside it (`.NAME.PID-XXXXXXXX.tmp`)
+and renamed into place. The PID in the name lets the next run in that folder
+remove what a killed run left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sheetgen.errors import OutputError
+from sheetgen.files.inputs import file_kind, is_input
+from sheetgen.rules.text import printable
+
+DEFAULT_OUTPUT_DIR = Path("output")
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def _no_progress(items: Iterable[Any], label: str, length: int) -> AbstractContextManager[Iterable[Any]]:
+    return nullcontext(items)
+
+
+@dataclass(frozen=True)
+class Reporter:
+    """Where a long run's lines go: the command line passes click's echo and progress bar."""
+
+    note: Callable[[str], None] = _to_stderr  # errors, warnings and notices, one line each
+    wrote: Callable[[str], None] = print  # each file written, as its path
+    progress: Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]] = _no_progress
+
+
+PLAIN = Reporter()  # notes on stderr, paths on stdout, no progress bar
+
+
+STDOUT = Path("-")  # `-o -`: the PDF goes to standard output
+_TEMPORARY = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.tmp", re.DOTALL)
+_swept: set[str] = set()
+
+
+def check_destination(path: Path) -> None:
+    """Refuse a destination that is an input of this run or exists as anything but a regular file.
+
+    Called before rendering, so a refused run costs nothing, and again when writing.
+    """
+    if path == STDOUT:
+        return
+    shown = printable(str(path))
+    if is_input(path):
+        raise OutputError(f"{shown}: is an input of this run; writing there would replace it")
+    try:
+        kind = file_kind(os.stat(path).st_mode)
+    except FileNotFoundError:
+        kind = None
+    except OSError as error:
+        raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
+    if kind:
+        raise OutputError(f"{shown}: is {kind}; an output must be a regular file (or - for standard output)")
+    folder = Path(os.path.abspath(path)).parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{shown}: cannot write: the folder {printable(str(folder))} is read-only")
+
+
+@contextmanager
+def making(path: Path) -> Iterator[None]:
+    """Rendering for `path`: an OS error on the way (a full disk under the renderer's
+    temporary font files, say) becomes an OutputError naming `path`."""
+    try:
+        yield
+    except OSError as error:
+        raise OutputError(f"{printable(str(path))}: cannot make it: {error.strerror or error}") from None
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """`write_atomic`, or standard output for `-o -`."""
+    if path == STDOUT:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        write_atomic(path, data)
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write to a temporary file beside `path`, then rename it into place.
+
+    Any failure is an OutputError naming `path` (never the temporary file),
+    and the temporary file is removed on every way out.
+    """
+    check_destination(path)
+    shown = printable(str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        sweep(path.parent)
+        prefix = f".{path.name}.{os.getpid()}-"
+        fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except BaseException as error:
+        with suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
+        raise
+    return path
+
+
+def sweep(folder: Path) -> None:
+    """Remove the temporary files of runs that were killed while writing into `folder` (once a run)."""
+    key = os.path.realpath(folder)
+    if key in _swept:
+        return
+    _swept.add(key)
+    with os.scandir(folder) as entries:
+        stale = [e.path for e in entries if (m := _TEMPORARY.fullmatch(e.name)) and not _alive(int(m[1]))]
+    for path in stale:
+        with suppress(OSError):
+            os.unlink(path)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process
+    return True
+
+
+def _umask() -> int:
+    """The process umask (reading it means setting it, so set it straight back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def paper_suffix(paper: str) -> str:
+    """ "-a4" in a file name; Letter, the default paper, adds nothing."""
+    return "" if paper == "letter" else f"-{paper}"
+
+
+def rules_file_name(slug: str, paper: str) -> str:
+    """rules-<variant>[-<house rules>][-a4].pdf."""
+    return f"rules-{slug}{paper_suffix(paper)}.pdf"
+
+
+def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool, card: str = "full") -> str:
+    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-half][-fillable].pdf."""
+    half = "-half" if card == "half" else ""
+    return f"scoresheet-{layout}-{slug}-{paper}{half}{'-fillable' if fillable else ''}.pdf"
+
+
+def scorekeeper_file_name(slug: str) -> str:
+    """scorekeeper-<variant>[-<house rules>].html."""
+    return f"scorekeeper-{slug}.html"

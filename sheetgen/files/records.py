@@ -1,0 +1,20 @@
+"""Game records read from JSON files, and the variant files a record may name beside it."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from sheetgen.errors import RecordError, RecordShapeError
+from sheetgen.files.inputs import RECORD_LIMIT, parse_json, read_input
+from sheetgen.files.variants import load_rules
+from sheetgen.rules.records import Record, parse_record
+from sheetgen.rules.text import printable
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and check a record file; RecordError says what is wrong and where."""
+    path = Path(path)
+    shown = printable(str(path))
+    data = parse_json(read_input(path, RECORD_LIMIT, "record file", RecordError), shown, RecordShapeError)
+    return parse_record(data, shown, partial(load_rules, base_dir=path.parent))

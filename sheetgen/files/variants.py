@@ -1,0 +1,50 @@
+"""Custom variants read from TOML files, and `--variant` values that may name one."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path, PurePath
+
+from sheetgen.errors import VariantFileError
+from sheetgen.files.inputs import VARIANT_LIMIT, parse_toml, read_input
+from sheetgen.rules.text import printable
+from sheetgen.rules.variants import OFFICIAL, Rules, custom_rules, find_variant, is_variant_file
+
+
+def load_rules(
+    spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), base_dir: Path | None = None
+) -> Rules:
+    """Rules from a built-in variant name or a TOML file path, plus house rules.
+
+    A file path given with `base_dir` (a record's folder) must lie beside the
+    record or below its folder, so that a record cannot make sheetgen read any file.
+    """
+    if is_variant_file(spec):
+        path = Path(spec) if base_dir is None else _inside(base_dir, spec)
+        rules = load_variant_file(path)
+    else:
+        rules = Rules(find_variant(spec))
+    return rules.with_house_rules(house_rules)
+
+
+def _inside(base_dir: Path, spec: str) -> Path:
+    """`spec` taken from `base_dir`, refused if it is absolute or leads out of the folder."""
+    relative = PurePath(spec.replace("\\", "/"))
+    if relative.is_absolute() or ".." in relative.parts:
+        raise VariantFileError(
+            f"{printable(spec)}: a record's variant file must be beside the record or below its folder"
+        )
+    path = base_dir / relative
+    if not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(base_dir)):
+        raise VariantFileError(f"{printable(spec)}: links out of the record's folder")
+    return path
+
+
+def load_variant_file(path: Path) -> Rules:
+    """A custom variant: `name`, `base`, `house_rules` and `title` in TOML."""
+    shown = printable(str(path))
+    data = parse_toml(
+        read_input(path, VARIANT_LIMIT, "variant file", VariantFileError), shown, VariantFileError
+    )
+    return custom_rules(data, shown)

@@ -1,0 +1,329 @@
+"""Where everything sits on a blank score sheet, in PDF points.
+
+The blank sheet's template is laid out from these rectangles and the fill
+path draws its numbers into the same ones, so the printed grid and the
+written values cannot drift apart. The origin is the page's bottom-left
+corner, as in ReportLab and pypdf. This module imports no rendering library.
+
+A cell rectangle runs from grid line to grid line (the lines are drawn
+centred on its edges), so a value centred in it is centred in the box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
+
+LAYOUTS = ("players", "series")
+CARDS = ("full", "half")  # a whole page, or two half-page six-game cards side by side
+PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}  # as templates/paper/a4.css sets it
+PAPERS = tuple(PAPER_SIZES_PT)  # Letter first: the default
+
+MARGIN_X = 30.0
+MARGIN_TOP = 30.0
+MARGIN_BOTTOM = 26.0
+COLUMN_WIDTH = {"letter": 68.0, "a4": 66.0}  # six players' columns; fewer share the width
+MAX_COLUMN_WIDTH = 110.0  # a write-in column wider than this only looks empty
+HEADING_HEIGHT = 22.0
+LINES_HEIGHT = 24.0
+HEADER_GAP = 10.0
+HEAD_HEIGHT = {"players": 40.0, "series": 24.0}
+BAND_HEIGHT = 15.0
+FOOTER_HEIGHT = 14.0
+MAX_ROW_HEIGHT = 32.0
+TICK_SHARE = 0.55  # the Yahtzee bonus cell: tick area left, its total right
+VALUE_SIZE = 13.0  # a written score, at most half a row high
+BONUS_CAPTION_HEIGHT = 9.0  # the "ticks" and "points" captions at the top of the bonus halves
+POINTS_MIN_WIDTH = 44.0  # the bonus total's half holds "1200" at the box values' size
+
+
+@dataclass(frozen=True)
+class _CardMetrics:
+    """The spacing of one kind of card: a whole page, or half a landscape sheet."""
+
+    margin_x: float
+    margin_top: float
+    margin_bottom: float
+    heading: float
+    lines: float
+    gap: float
+    head: float
+    band: float
+    footer: float
+    label_width: float | None  # None: what six columns of COLUMN_WIDTH leave
+    bonus_rows: float  # the Yahtzee bonus row's height, in rows
+
+
+METRICS = {
+    "full": _CardMetrics(
+        MARGIN_X,
+        MARGIN_TOP,
+        MARGIN_BOTTOM,
+        HEADING_HEIGHT,
+        LINES_HEIGHT,
+        HEADER_GAP,
+        0.0,
+        BAND_HEIGHT,
+        FOOTER_HEIGHT,
+        None,
+        1.0,
+    ),
+    # The boxed pad's card: six narrow game columns, so the bonus row is two rows
+    # high and holds its ticks above its points.
+    "half": _CardMetrics(20.0, 22.0, 18.0, 18.0, 21.0, 6.0, 20.0, 13.0, 12.0, 128.0, 2.5),
+}
+
+
+class GeometryError(ValueError):
+    """A layout, paper or column the score sheet does not have."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in PDF points; (x, y) is its bottom-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+    def contains(self, x: float, y: float, tolerance: float = 0.0) -> bool:
+        """Whether a point lies inside, allowing `tolerance` points outside."""
+        return (
+            self.x - tolerance <= x <= self.right + tolerance
+            and self.y - tolerance <= y <= self.top + tolerance
+        )
+
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
+        """The rectangle shrunk by `dx` left and right and `dy` top and bottom."""
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.width - 2 * dx, self.height - 2 * dy)
+
+    def split(self, share: float) -> tuple[Rect, Rect]:
+        """The left `share` of the width and the rest, side by side."""
+        left = round(self.width * share, 2)
+        return (
+            Rect(self.x, self.y, left, self.height),
+            Rect(round(self.x + left, 2), self.y, round(self.width - left, 2), self.height),
+        )
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """Every rectangle of one blank score-sheet page (or half-page card), per layout and paper.
+
+    `cells[slug]` holds one write-in cell per column (as many as the players
+    on the page, or the six games), for every row of `SHEET_ROWS`; the Yahtzee
+    bonus cell is split into `yahtzee_ticks` and `yahtzee_totals` (side by
+    side; on a half card, ticks above points). `lines` are the write-in lines above the grid: "title",
+    "date" and "game" (players layout) or "player", "title" and "date" (series
+    layout). `series_total` is the one cell under Game 6 in the series layout.
+    """
+
+    layout: str
+    paper: str
+    card: str
+    slot: int
+    page_width: float
+    page_height: float
+    heading: Rect
+    lines: dict[str, Rect]
+    heads: tuple[Rect, ...]
+    head_label: Rect
+    label_area: Rect
+    grid: Rect
+    bands: dict[Section, Rect]
+    labels: dict[str, Rect]
+    cells: dict[str, tuple[Rect, ...]]
+    yahtzee_ticks: tuple[Rect, ...]
+    yahtzee_totals: tuple[Rect, ...]
+    series_total: Rect | None
+    series_total_label: Rect | None
+    footer: Rect
+    row_height: float
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return (self.page_width, self.page_height)
+
+    @property
+    def columns(self) -> int:
+        return len(self.heads)
+
+    @property
+    def value_size(self) -> float:
+        """The font size of a score written in a cell, printed or typed."""
+        return min(VALUE_SIZE, self.row_height * 0.5)
+
+    def cell(self, row: SheetRow | str, column: int) -> Rect:
+        """The write-in cell of a row (a SheetRow or its slug) in a column from 0."""
+        slug = row.slug if isinstance(row, SheetRow) else row
+        if slug not in self.cells:
+            raise GeometryError(f"no row {slug!r} on the score sheet")
+        if not 0 <= column < self.columns:
+            raise GeometryError(f"column {column} is not between 0 and {self.columns - 1}")
+        return self.cells[slug][column]
+
+    def bonus_write_ins(self, column: int) -> tuple[Rect, Rect]:
+        """The Yahtzee bonus ticks and points areas of a column, below their captions."""
+        ticks, points = self.yahtzee_ticks[column], self.yahtzee_totals[column]
+        return (
+            Rect(ticks.x, ticks.y, ticks.width, ticks.height - BONUS_CAPTION_HEIGHT),
+            Rect(points.x, points.y, points.width, points.height - BONUS_CAPTION_HEIGHT),
+        )
+
+
+def _rows_by_section() -> dict[Section, list[SheetRow]]:
+    rows: dict[Section, list[SheetRow]] = {section: [] for section in Section}
+    for row in SHEET_ROWS:
+        rows[row.section].append(row)
+    return rows
+
+
+def page_size(paper: str, card: str = "full") -> tuple[float, float]:
+    """The sheet's size: the paper upright, or turned for two half-page cards."""
+    width, height = PAPER_SIZES_PT[paper]
+    return (height, width) if card == "half" else (width, height)
+
+
+def split_evenly(count: int, per_page: int = COLUMNS) -> list[int]:
+    """Columns on each page: as few pages as fit, the columns shared evenly (7 -> 4 + 3)."""
+    pages = -(-count // per_page)
+    return [count // pages + (1 if n < count % pages else 0) for n in range(pages)]
+
+
+@cache
+def sheet_geometry(
+    layout: str, paper: str, columns: int = COLUMNS, card: str = "full", slot: int = 0
+) -> SheetGeometry:
+    """The geometry of a blank sheet: "players" or "series", on "letter" or "a4".
+
+    The players layout has `columns` (1 to 6) columns sharing the full width,
+    none wider than MAX_COLUMN_WIDTH (the label column takes the rest). The
+    series layout always has six game columns; with `card="half"` it is one of
+    two half-page cards on a landscape sheet, `slot` 0 (left) or 1 (right).
+    """
+    if layout not in LAYOUTS:
+        raise GeometryError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
+    if paper not in PAPER_SIZES_PT:
+        raise GeometryError(f"unknown paper {paper!r}; papers: {', '.join(PAPER_SIZES_PT)}")
+    if (
+        card not in CARDS
+        or (card == "half" and layout != "series")
+        or slot not in ((0, 1) if card == "half" else (0,))
+    ):
+        raise GeometryError(
+            f"no {card!r} card in slot {slot} for the {layout} layout; half cards are series cards"
+        )
+    if not 1 <= columns <= COLUMNS or (layout == "series" and columns != COLUMNS):
+        raise GeometryError(f"the {layout} layout cannot have {columns} columns")
+    metrics = METRICS[card]
+    page_width, page_height = page_size(paper, card)
+    card_width = page_width / 2 if card == "half" else page_width
+    grid_x = slot * card_width + metrics.margin_x
+    grid_width = card_width - 2 * metrics.margin_x
+    if metrics.label_width is None:
+        shared = COLUMNS * COLUMN_WIDTH[paper]
+        column_width = min(MAX_COLUMN_WIDTH, round(shared / columns, 2))
+    else:
+        column_width = round((grid_width - metrics.label_width) / columns, 2)
+    label_width = round(grid_width - columns * column_width, 2)
+    columns_x = [round(grid_x + label_width + n * column_width, 2) for n in range(columns)]
+
+    top = page_height - metrics.margin_top  # a cursor running down the page
+    heading = Rect(grid_x, top - metrics.heading, grid_width, metrics.heading)
+    top = heading.y
+    line_y = top - metrics.lines
+    if layout == "players":
+        names, shares = ("title", "date", "game"), (0.5, 0.3, 0.2)
+    else:
+        names, shares = ("player", "title", "date"), (0.4, 0.35, 0.25)
+    lines: dict[str, Rect] = {}
+    x = grid_x
+    for name, share in zip(names, shares, strict=True):
+        width = round(grid_width * share, 2)
+        lines[name] = Rect(x, line_y, width - (12.0 if name != names[-1] else 0.0), metrics.lines)
+        x += width
+    top = line_y - metrics.gap
+
+    head_height = metrics.head or HEAD_HEIGHT[layout]
+    heads = tuple(Rect(x, top - head_height, column_width, head_height) for x in columns_x)
+    head_label = Rect(grid_x, top - head_height, label_width, head_height)
+    grid_top = top
+    top -= head_height
+
+    sections = _rows_by_section()
+    bonus_slug = Total.YAHTZEE_BONUS.value
+    row_count = len(SHEET_ROWS) + (1 if layout == "series" else 0) + metrics.bonus_rows - 1
+    bottom_limit = metrics.margin_bottom + metrics.footer + 6.0
+    available = top - bottom_limit - metrics.band * len(sections)
+    row_height = min(MAX_ROW_HEIGHT, float(int(available / row_count * 2) / 2))
+
+    bands: dict[Section, Rect] = {}
+    labels: dict[str, Rect] = {}
+    cells: dict[str, tuple[Rect, ...]] = {}
+    for section, rows in sections.items():
+        bands[section] = Rect(grid_x, top - metrics.band, grid_width, metrics.band)
+        top -= metrics.band
+        for row in rows:
+            height = row_height * (metrics.bonus_rows if row.slug == bonus_slug else 1.0)
+            y = top - height
+            labels[row.slug] = Rect(grid_x, y, label_width, height)
+            cells[row.slug] = tuple(Rect(x, y, column_width, height) for x in columns_x)
+            top = y
+    series_total = series_total_label = None
+    if layout == "series":
+        y = top - row_height
+        series_total = Rect(columns_x[-1], y, column_width, row_height)
+        series_total_label = Rect(grid_x, y, columns_x[-1] - grid_x, row_height)
+        top = y
+    grid = Rect(grid_x, top, grid_width, grid_top - top)
+    label_area = Rect(grid_x, top, label_width, grid_top - top)
+
+    if metrics.bonus_rows > 1:  # ticks above, points below
+        halves = [
+            (Rect(c.x, c.y + c.height / 2, c.width, c.height / 2), Rect(c.x, c.y, c.width, c.height / 2))
+            for c in cells[bonus_slug]
+        ]
+    else:
+        share = min(TICK_SHARE, 1 - POINTS_MIN_WIDTH / column_width)
+        halves = [cell.split(share) for cell in cells[bonus_slug]]
+    ticks, totals = zip(*halves, strict=True)
+    footer = Rect(grid_x, metrics.margin_bottom, grid_width, metrics.footer)
+    return SheetGeometry(
+        layout=layout,
+        paper=paper,
+        card=card,
+        slot=slot,
+        page_width=page_width,
+        page_height=page_height,
+        heading=heading,
+        lines=lines,
+        heads=heads,
+        head_label=head_label,
+        label_area=label_area,
+        grid=grid,
+        bands=bands,
+        labels=labels,
+        cells=cells,
+        yahtzee_ticks=tuple(ticks),
+        yahtzee_totals=tuple(totals),
+        series_total=series_total,
+        series_total_label=series_total_label,
+        footer=footer,
+        row_height=row_height,
+    )

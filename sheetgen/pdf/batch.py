@@ -1,0 +1,134 @@
+"""`sheetgen fill` over many records: check all, print the valid, report the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from sheetgen.errors import SheetgenError
+from sheetgen.files.inputs import note_input
+from sheetgen.files.output import (
+    DEFAULT_OUTPUT_DIR,
+    PLAIN,
+    STDOUT,
+    Reporter,
+    check_destination,
+    making,
+    paper_suffix,
+    write_output,
+)
+from sheetgen.forms.reader import load_any_record
+from sheetgen.pdf.fill import Filler
+from sheetgen.rules.records import Record
+from sheetgen.rules.text import printable
+
+
+def expand(paths: Iterable[Path]) -> Iterator[Path]:
+    """Record files as given, and the *.json files of any folder, in name order."""
+    for path in paths:
+        if path.is_dir():
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise SheetgenError(f"{printable(str(path))}: no *.json records in this folder")
+            yield from found
+        else:
+            yield path
+
+
+def _targets(sources: list[Path], folder: Path, suffix: str) -> list[Path]:
+    """One file per record, named after it, never two alike (see `sheetgen fill --help`).
+
+    A clash takes the record's folder name as a prefix, then a number: r.pdf,
+    x-r.pdf, x-r-2.pdf. Names are compared ignoring case, for folders that do.
+    """
+    taken: set[str] = set()
+    targets: list[Path] = []
+    for source in sources:
+        stem = source.stem
+        if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
+            stem = f"{stem}-filled"  # a filled-in sheet is never printed over
+        names = (stem, f"{source.parent.name}-{stem}")
+        name = next((n for n in names if n.casefold() not in taken), None)
+        number = 2
+        while name is None or name.casefold() in taken:
+            name, number = f"{names[1]}-{number}", number + 1
+        taken.add(name.casefold())
+        targets.append(folder / f"{name}{suffix}.pdf")
+    return targets
+
+
+def fill_records(
+    paths: Iterable[Path],
+    output: Path | None,
+    combine: bool,
+    paper: str,
+    card: str = "full",
+    report: Reporter = PLAIN,
+) -> int:
+    """Print every valid record; return how many were invalid (each reported on stderr).
+
+    Every destination is checked before anything renders: none may be an
+    input of this run, nor exist as anything but a regular file.
+    """
+    paths = list(paths)
+    for path in paths:
+        note_input(path)
+    files = list(expand(paths))
+    to_file = output is not None and (output == STDOUT or output.suffix.lower() == ".pdf")
+    if output is not None:
+        _check_output(output, to_file, combine or len(files) == 1)
+    loaded: list[tuple[Path, Record]] = []
+    failures = 0
+    filler = Filler(paper, card)
+    for path in files:
+        try:
+            record = load_any_record(path)
+            filler.check(record)
+            loaded.append((path, record))
+        except SheetgenError as error:
+            report.note(f"Error: {printable(str(error))}")
+            failures += 1
+    if not loaded:
+        return failures
+    records = [record for _, record in loaded]
+    suffix = paper_suffix(paper)
+    folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR
+    if combine:
+        targets = [output if to_file else folder / f"records{suffix}.pdf"]
+    else:
+        targets = [output] if to_file else _targets([path for path, _ in loaded], folder, suffix)
+    for target in targets:
+        check_destination(target)
+    for record in records:
+        if record.rules.redundancy_warning:
+            report.note(f"Warning: {record.source}: {record.rules.redundancy_warning}")
+        for warning in filler.warnings(record):
+            report.note(f"Warning: {printable(warning)}")
+    if combine:
+        with report.progress(records, "Filling", len(records)) as bar, making(targets[0]):
+            pdf = filler.pdf(list(bar))
+        _write(targets[0], pdf, report)
+        return failures
+    with report.progress(zip(records, targets, strict=True), "Filling", len(records)) as bar:
+        for record, target in bar:
+            with making(target):
+                pdf = filler.pdf([record])
+            _write(target, pdf, report)
+    return failures
+
+
+def _check_output(output: Path, to_file: bool, one_file: bool) -> None:
+    """-o names one PDF for one record or --combine, else a folder; never an input."""
+    shown = printable(str(output))
+    if to_file and not one_file:
+        raise SheetgenError(f"{shown}: one file takes one record; give a folder, or add --combine")
+    if to_file or not output.is_dir():
+        check_destination(output)
+    if not to_file and output.exists() and not output.is_dir():
+        raise SheetgenError(f"{shown}: is not a folder; -o takes a folder, or a .pdf file")
+
+
+def _write(target: Path, pdf: bytes, report: Reporter) -> None:
+    write_output(target, pdf)
+    if target != STDOUT:
+        report.wrote(printable(str(target)))

@@ -1,0 +1,106 @@
+"""A page of one PDF carried into a ReportLab document as a Form XObject.
+
+The blank score sheet is rendered by WeasyPrint once; pypdf reads it once
+(`sheetgen.pdf.pageread`) and its objects are serialized to bytes once, bytes the
+cache of rendered sheets then keeps. Every filled record then only copies
+those bytes into its ReportLab document and draws its numbers on top, so no
+overlay stream is ever parsed in Python and a combined PDF holds the sheet
+and its fonts once, however many pages use it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject, PDFObjectReference, xObjectName
+from reportlab.pdfgen.canvas import Canvas
+
+Chunk = bytes | int  # literal bytes, or the number of an object in the source PDF
+
+
+class _Copied(PDFObject):
+    """One serialized object, its references renumbered for the target document."""
+
+    def __init__(self, form: ImportedPage, chunks: list[Chunk]) -> None:
+        self.form = form
+        self.chunks = chunks
+
+    def format(self, document: PDFDocument) -> bytes:
+        parts = []
+        for chunk in self.chunks:
+            if isinstance(chunk, bytes):
+                parts.append(chunk)
+            else:
+                parts.append(self.form.reference(document, chunk).format(document))
+        return b"".join(parts)
+
+
+@dataclass
+class ImportedPage:
+    """One page of a PDF, ready to be drawn as a form in any ReportLab canvas.
+
+    `sheetgen.pdf.pageread.read_page` makes one from a PDF; `dump_pages` and
+    `load_pages` keep it as bytes, so a cached blank needs no PDF parser.
+    """
+
+    key: str  # names the form and its objects in every document it is drawn in
+    size: tuple[float, float]
+    form_chunks: list[Chunk]
+    objects: dict[int, list[Chunk]]
+
+    @property
+    def name(self) -> str:
+        return f"sheet{self.key}"
+
+    def reference(self, document: PDFDocument, number: int) -> PDFObjectReference:
+        """This page's object `number` in `document`, copied there on first use."""
+        name = f"{self.name}o{number}"
+        if name in document.idToObject:
+            return PDFObjectReference(name)
+        return document.Reference(_Copied(self, self.objects[number]), name)
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the page as the background of the canvas's current page."""
+        document = canvas._doc
+        if not document.hasForm(self.name):
+            document.Reference(_Copied(self, self.form_chunks), xObjectName(self.name))
+        canvas.doForm(self.name)
+
+
+def _encoded(chunks: list[Chunk]) -> list[str | int]:
+    return [c if isinstance(c, int) else base64.b64encode(c).decode("ascii") for c in chunks]
+
+
+def _decoded(items: list[str | int]) -> list[Chunk]:
+    return [c if isinstance(c, int) else base64.b64decode(c) for c in items]
+
+
+def dump_pages(pages: Sequence[ImportedPage]) -> bytes:
+    """Pages as JSON bytes, for the cache."""
+    return json.dumps(
+        [
+            {
+                "key": page.key,
+                "size": page.size,
+                "form": _encoded(page.form_chunks),
+                "objects": {str(n): _encoded(chunks) for n, chunks in page.objects.items()},
+            }
+            for page in pages
+        ]
+    ).encode()
+
+
+def load_pages(data: bytes) -> list[ImportedPage]:
+    """The pages `dump_pages` stored."""
+    return [
+        ImportedPage(
+            key=page["key"],
+            size=tuple(page["size"]),
+            form_chunks=_decoded(page["form"]),
+            objects={int(n): _decoded(chunks) for n, chunks in page["objects"].items()},
+        )
+        for page in json.loads(data)
+    ]

@@ -1,0 +1,118 @@
+"""Jinja + WeasyPrint: HTML templates under templates/ rendered to PDF bytes.
+
+One font configuration and the parsed stylesheets are kept per process, so a
+run that renders many documents parses each font and stylesheet once. Pages
+fetch nothing but files under templates/, and user text is always escaped.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from weasyprint import CSS, HTML
+from weasyprint.document import Document
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.stamps import AUTHOR, LANG, USER_DATE_EPOCH, pin_source_date
+from sheetgen.layout.geometry import PAPERS
+from sheetgen.rules.guide import SHEET_NOTICE
+from sheetgen.web.templating import environment
+
+logging.getLogger("weasyprint").setLevel(logging.ERROR)
+logging.getLogger("fontTools").setLevel(logging.ERROR)
+
+
+class TemplateFetcher(URLFetcher):
+    """Serves files under templates/ and refuses every other URL."""
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        if not url.startswith("file:"):
+            raise ValueError(f"sheetgen fetches nothing outside templates/: {url}")
+        path = Path(URLFetcherResponse(url).path or "").resolve()
+        if not path.is_relative_to(TEMPLATES_DIR) or not path.is_file():
+            raise ValueError(f"sheetgen fetches nothing outside templates/: {url}")
+        return URLFetcherResponse(url, body=path.read_bytes())
+
+
+@cache
+def _fetcher() -> TemplateFetcher:
+    return TemplateFetcher()
+
+
+@cache
+def font_config() -> FontConfiguration:
+    return FontConfiguration()
+
+
+@cache
+def stylesheet(name: str) -> CSS:
+    """A stylesheet under templates/, parsed once per process."""
+    path = TEMPLATES_DIR / name
+    return CSS(filename=str(path), url_fetcher=_fetcher(), font_config=font_config())
+
+
+def _created() -> str | None:
+    """The PDF's date: only from SOURCE_DATE_EPOCH, so output stays reproducible."""
+    epoch = USER_DATE_EPOCH
+    if not epoch:
+        return None
+    moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def render_html(template: str, **context: Any) -> str:
+    return (
+        environment()
+        .get_template(template)
+        .render(author=AUTHOR, lang=LANG, created=_created(), notice=SHEET_NOTICE, **context)
+    )
+
+
+def render_document(
+    template: str,
+    stylesheets: list[str],
+    paper: str,
+    *,
+    forms: bool = False,
+    **context: Any,
+) -> Document:
+    """Lay a template out on `paper`, for measuring its pages before writing it.
+
+    The paper's own stylesheet (templates/paper/<paper>.css) comes last, so
+    the same HTML prints on Letter or A4.
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; papers: {', '.join(PAPERS)}")
+    pin_source_date()
+    html = render_html(template, paper=paper, **context)
+    sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]
+    document = HTML(string=html, base_url=str(TEMPLATES_DIR / template), url_fetcher=_fetcher())
+    return document.render(stylesheets=sheets, font_config=font_config(), **_options(forms))
+
+
+def _options(forms: bool) -> dict[str, Any]:
+    return {"pdf_tags": True, "pdf_forms": forms, "uncompressed_pdf": False}
+
+
+def write_document(document: Document, forms: bool = False) -> bytes:
+    """A laid-out document as PDF bytes."""
+    pin_source_date()
+    return document.write_pdf(**_options(forms))
+
+
+def render_pdf(
+    template: str,
+    stylesheets: list[str],
+    paper: str,
+    *,
+    forms: bool = False,
+    **context: Any,
+) -> bytes:
+    """Render a template to PDF on `paper`; `stylesheets` are paths under templates/."""
+    return write_document(render_document(template, stylesheets, paper, forms=forms, **context), forms)

@@ -1,0 +1,353 @@
+"""Blank score sheets: a column per player, or the classic six-game card.
+
+Every box, line and field is placed from `sheetgen.layout.geometry`, the same
+rectangles the fill path writes into, so the drawn grid and the geometry
+cannot disagree. Labels and hints come from the rulebook and follow the
+variant; names are user text and are only ever escaped, never parsed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sheetgen.errors import TitleFitError
+from sheetgen.layout.fitting import NAME_FONT, Fitted, fit_row, text_width
+from sheetgen.layout.geometry import (
+    BONUS_CAPTION_HEIGHT,
+    CARDS,
+    LAYOUTS,
+    Rect,
+    SheetGeometry,
+    page_size,
+    sheet_geometry,
+    split_evenly,
+)
+from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.rulebook import edition_line, row_hint
+from sheetgen.rules.variants import Rules
+
+__all__ = ["NAME_FONT", "render_scoresheet", "text_width"]
+
+STYLESHEETS = ["scoresheet/scoresheet.css"]
+HEADING_SIZES = {"full": 17.0, "half": 13.0}  # the title's size unless it must shrink to fit
+MIN_HEADING_SIZE = 9.0
+KIND_SIZE = {"full": 10.0, "half": 8.0}  # the "SCORE SHEET" on the heading's right, in scoresheet.css
+LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
+BONUS_CAPTIONS = ("ticks", "points")  # the Yahtzee bonus cell's two halves
+WIDE_LABEL = 300.0  # a label column this wide puts each hint beside its label
+THIN = 0.6  # every cell edge, in points
+THICK = 1.4  # the frame of each block: heads, each section, the grand total
+FIELD_INSET = 1.5  # a form field stays off the grid lines
+SERIES_TOTAL_LABEL = "Series total"
+SERIES_TOTAL_HINT = "add the six grand totals"
+LINE_LABEL_SIZE = 9.0  # matches .line-label in scoresheet.css
+CAPTION_HEIGHT = 10.0  # the "Player 1" caption at the top of a head cell
+LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of one card: whose it is and the prefix of its field names.
+
+    `name` None leaves a "Player N" write-in head; "" leaves the head empty,
+    for a name the fill path prints there.
+    """
+
+    caption: str
+    name: str | None
+    field: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: a players' page, or one six-game card (a page, or half of one)."""
+
+    number: int
+    columns: list[Column]
+    lines_prefix: str
+    player: str | None = None
+
+
+def _box(rect: Rect, page_height: float) -> str:
+    """CSS absolute position of a geometry rectangle (top-left origin)."""
+    top = page_height - rect.top
+    return f"left:{rect.x:.2f}pt;top:{top:.2f}pt;width:{rect.width:.2f}pt;height:{rect.height:.2f}pt"
+
+
+def _segments(rect: Rect) -> Iterator[tuple[float, float, float, float]]:
+    yield (rect.x, rect.top, rect.right, rect.top)
+    yield (rect.x, rect.y, rect.right, rect.y)
+    yield (rect.x, rect.y, rect.x, rect.top)
+    yield (rect.right, rect.y, rect.right, rect.top)
+
+
+def _line_style(segment: tuple[float, float, float, float], weight: float, page_height: float) -> str:
+    """A grid line as a filled box centred on its segment, so it straddles the cell edge."""
+    x1, y1, x2, y2 = segment
+    half = weight / 2
+    rect = Rect(x1 - half, y1 - half, x2 - x1 + weight, y2 - y1 + weight)
+    return _box(rect, page_height)
+
+
+def _field_style(rect: Rect, kind: str, page_height: float) -> str:
+    """A form field inside its write-in area, off the grid lines and the head's caption."""
+    if kind == "head":
+        rect = Rect(rect.x, rect.y, rect.width, rect.height - CAPTION_HEIGHT)
+    elif kind == "bonus":
+        rect = Rect(rect.x, rect.y, rect.width, rect.height - BONUS_CAPTION_HEIGHT)
+    elif kind == "line":
+        rect = Rect(rect.x, rect.y + THIN, rect.width, rect.height - 8.0)
+    return _box(rect.inset(FIELD_INSET), page_height)
+
+
+def grid_lines(geometry: SheetGeometry, columns: int) -> list[tuple[float, float, float, float, float]]:
+    """Every line of the grid as (x1, y1, x2, y2, weight), for the `columns` drawn columns.
+
+    Each cell contributes its four edges; collinear edges that touch are merged
+    into one line, so the page holds a few dozen lines rather than hundreds.
+    """
+    cells: list[Rect] = list(geometry.heads[:columns])
+    blocks = [_span(geometry.heads[0], geometry.heads[columns - 1])]
+    for section in Section:
+        rows = [row for row in SHEET_ROWS if row.section is section]
+        for row in rows:
+            cells += [geometry.labels[row.slug], *geometry.cells[row.slug][:columns]]
+        blocks.append(_span(geometry.bands[section], geometry.cells[rows[-1].slug][columns - 1]))
+    grand = geometry.cells[Total.GRAND_TOTAL.value]
+    blocks.append(_span(geometry.labels[Total.GRAND_TOTAL.value], grand[columns - 1]))
+    if geometry.series_total is not None:
+        blocks.append(geometry.series_total)
+    lines = _merge([s for cell in cells for s in _segments(cell)], THIN)
+    return lines + _merge([s for block in blocks for s in _segments(block)], THICK)
+
+
+def _merge(segments: list[tuple[float, float, float, float]], weight: float) -> list[tuple[float, ...]]:
+    """Collinear horizontal or vertical segments that touch or overlap, joined into one."""
+    runs: dict[tuple[bool, float], list[list[float]]] = {}
+    for x1, y1, x2, y2 in segments:
+        horizontal = y1 == y2
+        at, start, end = (y1, x1, x2) if horizontal else (x1, y1, y2)
+        runs.setdefault((horizontal, round(at, 3)), []).append([start, end])
+    merged = []
+    for (horizontal, at), spans in sorted(runs.items()):
+        spans.sort()
+        joined = [spans[0]]
+        for start, end in spans[1:]:
+            if start <= joined[-1][1] + 0.01:
+                joined[-1][1] = max(joined[-1][1], end)
+            else:
+                joined.append([start, end])
+        for start, end in joined:
+            merged.append((start, at, end, at, weight) if horizontal else (at, start, at, end, weight))
+    return merged
+
+
+def _span(first: Rect, last: Rect) -> Rect:
+    """The rectangle from the top-left of `first` to the bottom-right of `last`."""
+    return Rect(first.x, last.y, last.right - first.x, first.top - last.y)
+
+
+def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
+    """The title's size: its usual size, or smaller so it and the kind share one line."""
+    room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.card]) * 1.1 - 12.0
+    size = HEADING_SIZES[geometry.card]
+    while text_width(title, size) > room:
+        size -= 0.5
+        if size < MIN_HEADING_SIZE:
+            raise TitleFitError(f"the title {title!r} does not fit the sheet's heading; shorten it")
+    return size
+
+
+def clean_name(name: str) -> str:
+    """A name on one line: control characters dropped, runs of spaces made one."""
+    printable = "".join(" " if unicodedata.category(c).startswith("C") else c for c in name)
+    return " ".join(printable.split())
+
+
+def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[Card]:
+    """The cards to draw: players split evenly over pages, or one six-game card each."""
+    if layout == "players":
+        count = max(columns, len(names))
+        cards, start = [], 0
+        for number, size in enumerate(split_evenly(count), 1):
+            page = [
+                Column(f"Player {n + 1}", names[n] if n < len(names) else None, f"p{n + 1}.")
+                for n in range(start, start + size)
+            ]
+            cards.append(Card(number, page, "" if number == 1 else f"page{number}."))
+            start += size
+        return cards
+    count = max(columns, len(names))
+    if card == "half":  # two to a sheet; the first card's fields keep the plain names
+        count += count % 2
+        prefixes = ["" if n == 1 else f"card{n}." for n in range(1, count + 1)]
+        fields, lines = prefixes, prefixes
+    else:
+        fields = [f"p{n}." if count > 1 else "" for n in range(1, count + 1)]
+        lines = ["" if n == 1 else f"page{n}." for n in range(1, count + 1)]
+    return [
+        Card(
+            n,
+            [Column(f"Game {g}", None, f"{fields[n - 1]}g{g}.") for g in range(1, 7)],
+            lines[n - 1],
+            names[n - 1] if n <= len(names) else None,
+        )
+        for n in range(1, count + 1)
+    ]
+
+
+def row_kind(row: SheetRow) -> str:
+    """How a row is drawn: a box, a bonus, a tinted total or the heavier grand total."""
+    if row.key is Total.GRAND_TOTAL:
+        return "grand"
+    if row.key in (Total.UPPER_BONUS, Total.YAHTZEE_BONUS):
+        return "bonus"
+    return "total" if row.is_total else "box"
+
+
+def _rows(rules: Rules) -> list[dict[str, object]]:
+    """Each row's label, variant-dependent hint and drawing kind, top to bottom."""
+    return [dict(row=r, label=r.label, hint=row_hint(r, rules), kind=row_kind(r)) for r in SHEET_ROWS]
+
+
+def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
+    """The part of a title, date, game or player line after its printed label."""
+    rect = geometry.lines[key]
+    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE) + 4.0
+    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
+
+
+def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
+    """One size for every printed name on the page, each name broken into lines."""
+    named = [column.name for column in page if column.name]
+    return fit_row(named, geometry.heads[0]) if named else None
+
+
+def card_context(geometry: SheetGeometry, card: Card) -> dict[str, object]:
+    """What one card's template needs: its columns, heads, lines and field names."""
+    page = card.columns
+    fitted = _fit_heads(geometry, page)
+    named = iter(fitted.lines if fitted else ())
+    heads = []
+    for column, rect in zip(page, geometry.heads, strict=False):
+        lines = next(named) if column.name else ()
+        heads.append({"column": column, "rect": rect, "lines": lines})
+    lines = []
+    for key, rect in geometry.lines.items():
+        write_in = line_write_in(geometry, key)
+        value = card.player if key == "player" else None
+        fit = fit_row([value], write_in, LINE_VALUE_SIZE, "the player line") if value else None
+        lines.append(
+            {
+                "label": LINE_LABELS[key],
+                "rect": rect,
+                "write_in": write_in,
+                "field": card.lines_prefix + key,
+                "value": fit.lines[0] if fit else None,
+                "size": fit.size if fit else None,
+            }
+        )
+    series_field = None
+    if geometry.layout == "series":
+        series_field = page[0].field.removesuffix("g1.") + "series_total"
+    last = geometry.heads[len(page) - 1]
+    bands = {
+        section: _span(band, Rect(last.x, band.y, last.width, band.height))
+        for section, band in geometry.bands.items()
+    }
+    tints = [
+        (row_kind(row), _span(geometry.labels[row.slug], geometry.cells[row.slug][len(page) - 1]))
+        for row in SHEET_ROWS
+        if row_kind(row) in ("total", "grand")
+    ]
+    return {
+        "geometry": geometry,
+        "number": card.number,
+        "bands": bands,
+        "tints": tints,
+        "columns": page,
+        "heads": heads,
+        "name_size": fitted.size if fitted else None,
+        "lines": lines,
+        "grid_lines": grid_lines(geometry, len(page)),
+        "series_field": series_field,
+    }
+
+
+def render_scoresheet(
+    rules: Rules,
+    layout: str = "players",
+    paper: str = "letter",
+    *,
+    columns: int | None = None,
+    names: Sequence[str] = (),
+    title: str | None = None,
+    card: str = "full",
+    fillable: bool = False,
+) -> bytes:
+    """A blank score sheet as PDF bytes.
+
+    `columns` is the number of players (players layout, default 6) or of
+    series cards (series layout, default 1, or the two of one sheet of half
+    cards); given names add columns or cards as needed. Players share the
+    page's width, six at most to a page, more split evenly over pages.
+    `title` replaces the variant's title in the heading. Raises
+    NameFitError or TitleFitError for a name or title that cannot fit.
+    """
+    from sheetgen.pdf.render import render_pdf  # WeasyPrint: only when a sheet is drawn
+
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
+    if card not in CARDS or (card == "half" and layout != "series"):
+        raise ValueError(f"unknown card {card!r} for the {layout} layout; half cards are series cards")
+    if title is not None:
+        rules = dataclasses.replace(rules, custom_title=clean_name(title))
+    names = [clean_name(name) if name else name for name in names]
+    default = COLUMNS if layout == "players" else 1
+    cards = _cards(layout, card, columns or (0 if names else default), names)
+    kind = "Score sheet" if layout == "players" else f"Series card, {MAX_GAMES_IN_SERIES} games"
+    per_page = 2 if card == "half" else 1
+    pages = []
+    for start in range(0, len(cards), per_page):
+        drawn = []
+        for slot, each in enumerate(cards[start : start + per_page]):
+            count = len(each.columns) if layout == "players" else COLUMNS
+            drawn.append(card_context(sheet_geometry(layout, paper, count, card, slot), each))
+        pages.append({"number": len(pages) + 1, "cards": drawn})
+    first = pages[0]["cards"][0]["geometry"]
+    width, height = page_size(paper, card)
+    pdf = render_pdf(
+        "scoresheet/scoresheet.html",
+        STYLESHEETS,
+        paper,
+        forms=fillable,
+        title=rules.title,
+        title_size=heading_size(rules.title, first, kind),
+        document_title=f"{rules.title} — {kind.lower()}",
+        kind=kind,
+        card=card,
+        page_width=width,
+        edition=edition_line(rules),
+        layout=layout,
+        rows=_rows(rules),
+        pages=pages,
+        fillable=fillable,
+        box=lambda rect: _box(rect, height),
+        line=lambda line: _line_style(line[:4], line[4], height),
+        field=lambda rect, kind: _field_style(rect, kind, height),
+        series_total_label=SERIES_TOTAL_LABEL,
+        series_total_hint=SERIES_TOTAL_HINT,
+        bonus_captions=BONUS_CAPTIONS,
+        wide_label=WIDE_LABEL,
+        sections={section: section.label for section in Section},
+        yahtzee_bonus=Total.YAHTZEE_BONUS.value,
+    )
+    if not fillable:
+        return pdf
+    from sheetgen.forms.fields import SheetInfo
+    from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
+
+    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))

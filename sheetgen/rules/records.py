@@ -1,0 +1,370 @@
+"""Game records: the JSON a finished game is written in, read and checked.
+
+A record is checked completely before anything is printed from it. Every
+failure is a RecordError whose one-line message names the file, the game, the
+player, the turn or box, and the reason.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sheetgen.errors import (
+    DiceError,
+    IllegalPlacementError,
+    ImpossibleScoreError,
+    RecordError,
+    RecordShapeError,
+    SheetgenError,
+)
+from sheetgen.rules.boxes import (
+    DICE_COUNT,
+    FACES,
+    MAX_GAMES_IN_SERIES,
+    MAX_YAHTZEE_BONUSES,
+    YAHTZEE_SCORE,
+    Box,
+)
+from sheetgen.rules.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
+from sheetgen.rules.text import clean_text, printable, type_name
+from sheetgen.rules.variants import HouseRule, Rules, builtin_rules
+
+MAX_NAME_LENGTH = 200
+MAX_TITLE_LENGTH = 200
+MAX_PLAYERS = 60  # per game: ten pages of six columns
+RECORD_KEYS = ("variant", "house_rules", "title", "date", "games", "players")
+GAME_KEYS = ("players",)
+TURNS_PLAYER_KEYS = ("name", "turns")
+BOXES_PLAYER_KEYS = ("name", "boxes", "yahtzee_bonuses")
+TURN_KEYS = ("dice", "box", "scratch")
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One player's finished card in one game."""
+
+    name: str
+    card: ScoreCard
+
+    @cached_property
+    def totals(self) -> Totals:
+        return self.card.totals
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[PlayerGame, ...]
+
+    @property
+    def winners(self) -> list[str]:
+        return winners({p.name: p.totals.grand_total for p in self.players})
+
+
+@dataclass(frozen=True)
+class Record:
+    """A checked record: one game, or a series of up to six."""
+
+    rules: Rules
+    games: tuple[Game, ...]
+    title: str | None = None
+    date: str | None = None
+    source: str = "record"
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.games[0].players]
+
+    @property
+    def is_series(self) -> bool:
+        return len(self.games) > 1
+
+    @property
+    def series_totals(self) -> dict[str, int]:
+        return {
+            name: sum(game.players[i].totals.grand_total for game in self.games)
+            for i, name in enumerate(self.player_names)
+        }
+
+    @property
+    def series_winners(self) -> list[str]:
+        return winners(self.series_totals)
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape `sheetgen score --json` prints."""
+        return {
+            "variant": self.rules.name,
+            "house_rules": self.rules.house_rule_names,
+            "games": [
+                {
+                    "players": [_player_json(player) for player in game.players],
+                    "winners": game.winners,
+                }
+                for game in self.games
+            ],
+            "series": {"totals": self.series_totals, "winners": self.series_winners},
+        }
+
+
+def _player_json(player: PlayerGame) -> dict[str, Any]:
+    totals = player.totals
+    return {
+        "name": player.name,
+        "boxes": {box.value: score for box, score in player.card.boxes.items()},
+        "upper_subtotal": totals.upper_subtotal,
+        "upper_bonus": totals.upper_bonus,
+        "upper_total": totals.upper_total,
+        "yahtzee_bonuses": totals.yahtzee_bonuses,
+        "yahtzee_bonus": totals.yahtzee_bonus,
+        "lower_total": totals.lower_total,
+        "grand_total": totals.grand_total,
+    }
+
+
+VariantLoader = Callable[[str, Iterable[str]], Rules]
+"""Rules from a record's `variant` and `house_rules`: built-in names only, unless the
+caller (`sheetgen.files.records`) lets a record name a TOML file beside it."""
+
+
+def parse_record(data: Any, source: str = "record", load_variant: VariantLoader = builtin_rules) -> Record:
+    """Check decoded JSON against the format and the rules."""
+    try:
+        return _Parser(load_variant).record(data, source)
+    except SheetgenError as error:
+        raise type(error)(f"{source}: {error}") from None
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """A user string fit for a one-line message: escaped and cut short."""
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return printable(json.dumps(shown, ensure_ascii=False))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_keys(where: str, obj: Any, allowed: tuple[str, ...]) -> None:
+    if not isinstance(obj, dict):
+        raise RecordShapeError(f"{where}: expected an object, found {type_name(obj)}")
+    for key in obj:
+        if key not in allowed:
+            raise RecordShapeError(f"{where}: unknown key {quote(key)}; allowed: {', '.join(allowed)}")
+
+
+def check_text(where: str, value: Any, what: str, limit: int) -> str:
+    """Names and titles: printable text (see sheetgen.rules.text.clean_text), trimmed and NFC."""
+    return clean_text(where, value, what, limit, RecordShapeError)
+
+
+class _Parser:
+    def __init__(self, load_variant: VariantLoader) -> None:
+        self.load_variant = load_variant
+
+    def record(self, data: Any, source: str) -> Record:
+        _check_keys("top level", data, RECORD_KEYS)
+        rules = self.rules(data)
+        title = data.get("title")
+        if title is not None:
+            title = check_text("title", title, "the title", MAX_TITLE_LENGTH)
+        date = data.get("date")
+        if date is not None:
+            date = self.date(date)
+        if ("games" in data) == ("players" in data):
+            raise RecordShapeError("top level: give either 'games' or 'players', not both or neither")
+        if "players" in data:
+            games_data = [{"players": data["players"]}]
+        else:
+            games_data = data["games"]
+            if not isinstance(games_data, list) or not games_data:
+                raise RecordShapeError("games: expected a list of 1 to 6 games")
+            if len(games_data) > MAX_GAMES_IN_SERIES:
+                raise RecordShapeError(
+                    f"games: a series has at most {MAX_GAMES_IN_SERIES} games, found {len(games_data)}"
+                )
+        single = "players" in data
+        games = tuple(
+            self.game("" if single else f"game {n}", game, rules) for n, game in enumerate(games_data, 1)
+        )
+        first = [p.name for p in games[0].players]
+        for n, game in enumerate(games[1:], 2):
+            names = [p.name for p in game.players]
+            if names != first:
+                raise RecordShapeError(
+                    f"game {n}: players {', '.join(map(quote, names))} differ from game 1's "
+                    f"{', '.join(map(quote, first))}; a series keeps the same players in the same order"
+                )
+        return Record(rules, games, title, date, source)
+
+    def rules(self, data: dict[str, Any]) -> Rules:
+        variant = data.get("variant", "official")
+        house_rules = data.get("house_rules", [])
+        if not isinstance(variant, str) or not variant.strip():
+            raise RecordShapeError("variant: expected a variant name or a TOML file path")
+        if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
+            raise RecordShapeError("house_rules: expected a list of house rule names")
+        try:
+            return self.load_variant(variant, house_rules)
+        except SheetgenError as error:
+            raise RecordShapeError(f"variant: {error}") from None
+
+    @staticmethod
+    def date(value: Any) -> str:
+        try:
+            datetime.date.fromisoformat(value)
+        except (TypeError, ValueError):
+            raise RecordShapeError(
+                f"date: expected a date as YYYY-MM-DD, found {quote(str(value))}"
+            ) from None
+        if len(value) != len("YYYY-MM-DD"):
+            raise RecordShapeError(f"date: expected a date as YYYY-MM-DD, found {quote(value)}")
+        return value
+
+    def game(self, where: str, data: Any, rules: Rules) -> Game:
+        _check_keys(where or "top level", data, GAME_KEYS)
+        players_data = data.get("players")
+        prefix = f"{where}, " if where else ""
+        if not isinstance(players_data, list) or not players_data:
+            raise RecordShapeError(f"{prefix}players: expected a list of 1 or more players")
+        if len(players_data) > MAX_PLAYERS:
+            raise RecordShapeError(
+                f"{prefix}players: a game has at most {MAX_PLAYERS} players, found {len(players_data)}"
+            )
+        players: list[PlayerGame] = []
+        names: set[str] = set()
+        for n, player_data in enumerate(players_data, 1):
+            player = self.player(f"{prefix}player {n}", player_data, rules)
+            if player.name in names:
+                raise RecordShapeError(f"{prefix}player {n}: the name {quote(player.name)} is used twice")
+            names.add(player.name)
+            players.append(player)
+        return Game(tuple(players))
+
+    def player(self, where: str, data: Any, rules: Rules) -> PlayerGame:
+        if not isinstance(data, dict):
+            raise RecordShapeError(f"{where}: expected an object, found {type_name(data)}")
+        name = check_text(where, data.get("name"), "the name", MAX_NAME_LENGTH)
+        where = f"{where} ({quote(name)})"
+        if ("turns" in data) == ("boxes" in data):
+            raise RecordShapeError(f"{where}: give either 'turns' or 'boxes', not both or neither")
+        if "turns" in data:
+            _check_keys(where, data, TURNS_PLAYER_KEYS)
+            return PlayerGame(name, self.turns(where, data["turns"], rules))
+        _check_keys(where, data, BOXES_PLAYER_KEYS)
+        return PlayerGame(name, self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0), rules))
+
+    def turns(self, where: str, turns: Any, rules: Rules) -> ScoreCard:
+        if not isinstance(turns, list):
+            raise RecordShapeError(f"{where}: 'turns' must be a list of {len(Box)} turns")
+        if len(turns) != len(Box):
+            raise RecordShapeError(f"{where}: {len(turns)} turns; a game is exactly {len(Box)}")
+        card = ScoreCard()
+        for n, turn in enumerate(turns, 1):
+            at = f"{where}, turn {n}"
+            _check_keys(at, turn, TURN_KEYS)
+            if "dice" not in turn or "box" not in turn:
+                raise RecordShapeError(f"{at}: needs both 'dice' and 'box'")
+            dice = self.dice(at, turn["dice"])
+            box = self.box_name(at, turn["box"])
+            scratch = self.scratch(at, turn, rules)
+            if box in card.boxes:
+                raise RecordError(f"{at}: box {box.value} is used twice")
+            try:
+                card = card.place(dice, box, rules, scratch=scratch)
+            except IllegalPlacementError as error:
+                raise IllegalPlacementError(f"{at}: {error}") from None
+        return card
+
+    @staticmethod
+    def scratch(where: str, turn: dict[str, Any], rules: Rules) -> bool:
+        """A turn's `"scratch": true`: a 0 on purpose, only under scratch-any-box."""
+        if "scratch" not in turn:
+            return False
+        if turn["scratch"] is not True:
+            raise RecordShapeError(
+                f"{where}: 'scratch' must be true (leave it out for a scored turn), "
+                f"found {json.dumps(turn['scratch'])}"
+            )
+        if not rules.scratch_any_box:
+            raise IllegalPlacementError(
+                f"{where}: a scratched turn needs the house rule {HouseRule.SCRATCH_ANY_BOX.value}, "
+                f"which {rules.name} does not have here"
+            )
+        return True
+
+    @staticmethod
+    def dice(where: str, dice: Any) -> tuple[int, ...]:
+        if not isinstance(dice, list):
+            raise DiceError(f"{where}: dice must be a list of {DICE_COUNT} numbers, found {type_name(dice)}")
+        if len(dice) != DICE_COUNT:
+            raise DiceError(f"{where}: {len(dice)} dice; a roll is exactly {DICE_COUNT}")
+        for die in dice:
+            if not _is_int(die) or die not in FACES:
+                raise DiceError(f"{where}: die {json.dumps(die)} is not a whole number from 1 to 6")
+        return tuple(dice)
+
+    @staticmethod
+    def box_name(where: str, name: Any) -> Box:
+        try:
+            return Box(name)
+        except ValueError:
+            shown = quote(name) if isinstance(name, str) else json.dumps(name)
+            raise RecordShapeError(
+                f"{where}: unknown box {shown}; boxes: {', '.join(b.value for b in Box)}"
+            ) from None
+
+    def boxes(self, where: str, boxes: Any, bonuses: Any, rules: Rules) -> ScoreCard:
+        _check_keys(f"{where}, boxes", boxes, tuple(b.value for b in Box))
+        missing = [box.value for box in Box if box.value not in boxes]
+        if missing:
+            raise RecordShapeError(f"{where}, boxes: missing {', '.join(missing)}; all {len(Box)} are needed")
+        scores: dict[Box, int] = {}
+        for box in Box:
+            value = boxes[box.value]
+            at = f"{where}, box {box.value}"
+            if not _is_int(value):
+                raise ImpossibleScoreError(f"{at}: {json.dumps(value)} is not a whole number")
+            if value not in possible_scores(box, rules):
+                raise ImpossibleScoreError(f"{at}: {box.label} cannot score {value}{_allowed(box, rules)}")
+            scores[box] = value
+        at = f"{where}, yahtzee_bonuses"
+        if not _is_int(bonuses) or not 0 <= bonuses <= MAX_YAHTZEE_BONUSES:
+            raise ImpossibleScoreError(
+                f"{at}: {json.dumps(bonuses)} is not a count from 0 to {MAX_YAHTZEE_BONUSES}"
+            )
+        if bonuses and scores[Box.YAHTZEE] != YAHTZEE_SCORE:
+            raise ImpossibleScoreError(
+                f"{at}: Yahtzee bonuses need {YAHTZEE_SCORE} in the Yahtzee box, "
+                f"which holds {scores[Box.YAHTZEE]}"
+            )
+        _check_extra_yahtzees(at, scores, bonuses, rules)
+        return ScoreCard(scores, bonuses)
+
+
+def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rules: Rules) -> None:
+    """Each bonus is an extra Yahtzee written in a box of its own, with a score it can leave there."""
+    possible = extra_yahtzee_scores(rules)
+    misfits = [box for box in Box if box is not Box.YAHTZEE and scores[box] not in possible[box]]
+    room = len(Box) - 1 - len(misfits)
+    if bonuses > room:
+        shown = ", ".join(f"{box.value} {scores[box]}" for box in misfits)
+        raise ImpossibleScoreError(
+            f"{where}: {bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
+            f"but only {room} boxes hold a score an extra Yahtzee can leave under {rules.name} rules "
+            f"(not {shown})"
+        )
+
+
+def _allowed(box: Box, rules: Rules) -> str:
+    values = sorted(possible_scores(box, rules))
+    if len(values) <= 7:
+        return f" (only {', '.join(map(str, values))})"
+    return (
+        f" (only {values[0]} or {values[1]} to {values[-1]})"
+        if values[0] == 0
+        else f" (only {values[0]} to {values[-1]})"
+    )

@@ -1,0 +1,153 @@
+"""The static website `sheetgen build` writes: index.html and one rules page per variant.
+
+Pages come from the same rules model and the same Jinja templates folder as the
+sheets. Their CSS is our own files inlined as trusted markup, so Jinja never
+escapes its quotes inside `<style>`; every link is relative and nothing is
+fetched from outside the output folder. This module imports Jinja but never
+WeasyPrint, so the build's parent process renders pages itself.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup
+
+from sheetgen import __version__
+from sheetgen.files.output import rules_file_name, scorekeeper_file_name
+from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.layout.geometry import PAPERS
+from sheetgen.rules.guide import SITE_NOTICE, rules_page
+from sheetgen.rules.variants import Rules
+from sheetgen.web.templating import environment
+
+SITE_CSS = "site/site.css"
+INDEX_CSS = "index/index.css"
+PAGE_CSS = "rules/page.css"
+EXAMPLES = "filled_examples"  # an underscore: no variant slug can take this id
+PAPER_LABELS = {"letter": "Letter", "a4": "A4"}
+
+
+def rules_page_name(slug: str) -> str:
+    """rules-<variant>[-<house rules>].html, beside the rule sheet PDFs of the same name."""
+    return f"rules-{slug}.html"
+
+
+def stylesheet(*names: str) -> Markup:
+    """Our own CSS files under templates/, joined and trusted as markup so `<style>` gets them verbatim."""
+    css = "\n".join((TEMPLATES_DIR / name).read_text(encoding="utf-8") for name in names)
+    if "</" in css:
+        raise ValueError(f"a stylesheet may not contain '</': {', '.join(names)}")
+    return Markup(css)  # files we ship, never user text
+
+
+def _render(template: str, css: Markup, **context: object) -> str:
+    return (
+        environment()
+        .get_template(template)
+        .render(css=css, notice=SITE_NOTICE, version=__version__, **context)
+    )
+
+
+@dataclass(frozen=True)
+class Link:
+    href: str
+    label: str
+
+
+def render_rules_page(rules: Rules, links: Iterable[str] = ()) -> str:
+    """The rules page of `rules`; `links` are the sibling files it may point to (rule sheets, scorekeeper)."""
+    links = list(links)
+    sheets = {rules_file_name(rules.slug, paper): paper for paper in PAPERS}
+    downloads = [Link(href, f"Rule sheet · {PAPER_LABELS[sheets[href]]}") for href in links if href in sheets]
+    keeper = scorekeeper_file_name(rules.slug)
+    return _render(
+        "rules/page.html",
+        stylesheet(SITE_CSS, PAGE_CSS),
+        page=rules_page(rules),
+        downloads=downloads,
+        scorekeeper=keeper if keeper in links else None,
+        index=f"index.html#{rules.slug}",
+    )
+
+
+@dataclass
+class Download:
+    href: str
+    option: str
+    size: str
+
+
+@dataclass
+class Card:
+    """One document (a rule sheet, a score-sheet layout, a filled game) in every paper and form."""
+
+    title: str
+    thumb: str
+    width: int
+    height: int
+    downloads: list[Download] = field(default_factory=list)
+
+    @property
+    def href(self) -> str:
+        return self.downloads[0].href
+
+
+@dataclass
+class Group:
+    """A section of the index: one variant with its pages and cards, or the filled examples."""
+
+    key: str
+    title: str
+    summary: str
+    rules_page: str | None = None
+    scorekeeper: str | None = None
+    cards: dict[str, Card] = field(default_factory=dict)
+
+
+def human_size(size: int) -> str:
+    """1.2 MB, 48 KB: what a person reads before a download."""
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    return f"{max(1, round(size / 1000))} KB"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height from its header, so the page reserves the preview's space."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(24)
+        width, height = struct.unpack(">II", header[16:24])
+        return width, height
+    except (OSError, struct.error):
+        return 0, 0
+
+
+def render_index(files: Mapping[str, Mapping[str, str]], folder: Path, thumbs: Mapping[str, str]) -> str:
+    """index.html from the manifest: a section per variant, then the filled examples."""
+    groups: dict[str, Group] = {}
+    for path, meta in files.items():
+        is_example = path.startswith("records/")
+        key = EXAMPLES if is_example else meta.get("slug") or meta.get("title", "")
+        if is_example:
+            group = groups.setdefault(key, Group(key, "Filled example games", ""))
+        else:
+            group = groups.setdefault(key, Group(key, meta.get("title", key), meta.get("summary", "")))
+        if path == rules_page_name(key):
+            group.rules_page = path
+            continue
+        if path == scorekeeper_file_name(key):
+            group.scorekeeper = path
+            continue
+        if path in thumbs:
+            title = meta.get("card") or meta.get("kind", path)
+            if title not in group.cards:
+                thumb = thumbs[path]
+                group.cards[title] = Card(title, thumb, *png_size(folder / thumb))
+            option = meta.get("option") or meta.get("paper", "")
+            group.cards[title].downloads.append(Download(path, option, human_size(int(meta.get("bytes", 0)))))
+    ordered = sorted(groups.values(), key=lambda group: group.key == EXAMPLES)
+    return _render("index/index.html", stylesheet(SITE_CSS, INDEX_CSS), groups=ordered)
