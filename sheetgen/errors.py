@@ -51,3 +51,7 @@ class TitleFitError(SheetgenError):
 
 class OutputError(SheetgenError):
     """A destination that cannot be written, or must not be: an input, a device, a folder."""
+
+
+class UnknownLanguageError(SheetgenError):
+    """A language sheetgen has no catalog for."""

@@ -23,13 +23,14 @@ from reportlab.pdfgen.canvas import Canvas
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.resources import TEMPLATES_DIR
-from sheetgen.files.stamps import AUTHOR, LANG, pin_source_date
+from sheetgen.files.stamps import AUTHOR, pin_source_date
 from sheetgen.layout.fitting import Fitted, fit_row, inner
 from sheetgen.layout.geometry import Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import ImportedPage, dump_pages, load_pages
 from sheetgen.pdf.scoresheet import LINE_VALUE_SIZE, line_write_in
+from sheetgen.rules import i18n
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote
 from sheetgen.rules.variants import Rules
@@ -299,7 +300,7 @@ class Filler:
 
     def _lines(self, drawn: _Page, record: Record) -> None:
         drawn.line("title", record.title)
-        drawn.line("date", record.date)
+        drawn.line("date", i18n.active().date(record.date) if record.date else record.date)
 
     def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
         winners = set(game.winners)
@@ -340,7 +341,7 @@ class Filler:
         """One PDF holding the given records in order; the sheet is stored once."""
         pin_source_date()
         buffer = BytesIO()
-        canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=LANG)
+        canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=i18n.lang())
         first = records[0]
         canvas.setTitle(first.title or first.rules.title if len(records) == 1 else "Yahtzee game records")
         canvas.setAuthor(AUTHOR)

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
     BOX_INFO,
     COLUMNS,
@@ -34,7 +35,8 @@ from sheetgen.rules.boxes import (
     Section,
     Total,
 )
-from sheetgen.rules.guide import SITE_NOTICE
+from sheetgen.rules.guide import site_notice
+from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.records import (
     BOXES_PLAYER_KEYS,
     GAME_KEYS,
@@ -46,11 +48,11 @@ from sheetgen.rules.records import (
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
-from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant
+from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
-SERIES_TOTAL_LABEL = "Series total"
+SERIES_TOTAL_LABEL = N_("Series total")
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
 
@@ -75,7 +77,7 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
         "house_rules": rules.house_rule_names if rules.custom_name else [],
         "start_rule": next(rule.value for rule, start in START_RULES.items() if start is variant.start),
         "joker_order": variant.joker_order.name,
-        "joker_order_text": variant.joker_order.value,
+        "joker_order_text": joker_order_text(variant.joker_order),
     }
 
 
@@ -104,8 +106,8 @@ def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
 
 
 @cache
-def _model_data() -> dict[str, Any]:
-    """The rules-independent part of the blob: boxes, rows, totals, constants."""
+def _model_data(lang: str) -> dict[str, Any]:
+    """The rules-independent part of the blob: boxes, rows, totals, constants, in `lang` (the active one)."""
     return {
         "constants": {
             "dice_count": DICE_COUNT,
@@ -156,7 +158,8 @@ def _model_data() -> dict[str, Any]:
             "boxes_player": list(BOXES_PLAYER_KEYS),
             "turn": list(TURN_KEYS),
         },
-        "series_total_label": SERIES_TOTAL_LABEL,
+        "series_total_label": _(SERIES_TOTAL_LABEL),
+        "lang": lang,
     }
 
 
@@ -168,7 +171,7 @@ def scorekeeper_data(rules: Rules) -> dict[str, Any]:
         bases.append(Rules(rules.variant, own, rules.custom_name, rules.custom_title, own))
     rulesets, hint_tables = _rulesets(bases)
     return {
-        **_model_data(),
+        **_model_data(i18n.lang()),
         "variants": [_variant_data(base, base.variant) for base in bases],
         "rulesets": rulesets,
         "hint_tables": hint_tables,
@@ -227,7 +230,7 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
             max_players=SEATS,
             faces=FACES,
             fill_command=FILL_COMMAND,
-            notice=SITE_NOTICE,
+            notice=site_notice(),
             site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
         )
     )

@@ -20,7 +20,7 @@ from sheetgen import __version__
 from sheetgen.files.output import rules_file_name, scorekeeper_file_name
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.layout.geometry import PAPERS
-from sheetgen.rules.guide import SITE_NOTICE, rules_page
+from sheetgen.rules.guide import rules_page, site_notice
 from sheetgen.rules.variants import Rules
 from sheetgen.web.templating import environment
 
@@ -48,7 +48,7 @@ def _render(template: str, css: Markup, **context: object) -> str:
     return (
         environment()
         .get_template(template)
-        .render(css=css, notice=SITE_NOTICE, version=__version__, **context)
+        .render(css=css, notice=site_notice(), version=__version__, **context)
     )
 
 
