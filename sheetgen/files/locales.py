@@ -113,3 +113,12 @@ def speaking(lang: str | None) -> Iterator[Translator]:
 def paper_for(lang: str) -> str:
     """The paper a language's sheets default to: Letter for English (US), A4 everywhere else."""
     return "letter" if lang == DEFAULT else "a4"
+
+
+@cache
+def native_name(lang: str) -> str:
+    """The language's name in itself, for a language switcher: Deutsch, français, português (Brasil)."""
+    from babel import Locale
+
+    name = Locale.parse(lang.replace("-", "_")).get_display_name() or lang
+    return name[:1].upper() + name[1:]

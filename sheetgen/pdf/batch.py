@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.inputs import note_input
+from sheetgen.files.locales import DEFAULT, paper_for
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
     PLAIN,
@@ -61,14 +62,17 @@ def fill_records(
     paths: Iterable[Path],
     output: Path | None,
     combine: bool,
-    paper: str,
+    paper: str | None,
     card: str = "full",
     report: Reporter = PLAIN,
+    lang: str | None = None,
 ) -> int:
     """Print every valid record; return how many were invalid (each reported on stderr).
 
     Every destination is checked before anything renders: none may be an
-    input of this run, nor exist as anything but a regular file.
+    input of this run, nor exist as anything but a regular file. Records print
+    in `lang`, else each in its own "lang"; `paper` None is the paper of the
+    first record's language (A4, or Letter for English).
     """
     paths = list(paths)
     for path in paths:
@@ -79,10 +83,18 @@ def fill_records(
         _check_output(output, to_file, combine or len(files) == 1)
     loaded: list[tuple[Path, Record]] = []
     failures = 0
-    filler = Filler(paper, card)
+    checked: list[tuple[Path, Record]] = []
     for path in files:
         try:
-            record = load_any_record(path)
+            checked.append((path, load_any_record(path)))
+        except SheetgenError as error:
+            report.note(f"Error: {printable(str(error))}")
+            failures += 1
+    if paper is None:
+        paper = paper_for(lang or (checked[0][1].lang if checked else None) or DEFAULT)
+    filler = Filler(paper, card, lang)
+    for path, record in checked:
+        try:
             filler.check(record)
             loaded.append((path, record))
         except SheetgenError as error:

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
+from sheetgen.files.locales import DEFAULT, speaking, translator
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.files.stamps import AUTHOR, pin_source_date
 from sheetgen.layout.fitting import Fitted, fit_row, inner
@@ -220,13 +221,15 @@ class Filler:
     """Prints records; takes each blank sheet from the cache (or renders it) once per run.
 
     `card="half"` prints each series player's card on half a sheet, two to a
-    page; a single game always prints on the players' sheet.
+    page; a single game always prints on the players' sheet. Each record
+    prints in `lang`, else in its own "lang", else in English.
     """
 
-    def __init__(self, paper: str = "letter", card: str = "full") -> None:
+    def __init__(self, paper: str = "letter", card: str = "full", lang: str | None = None) -> None:
         self.paper = paper
         self.card = card
-        self._blanks: dict[tuple[Rules, str, int], list[ImportedPage]] = {}
+        self.lang = lang
+        self._blanks: dict[tuple[Rules, str, int, str], list[ImportedPage]] = {}
         _fonts()
 
     def blank(self, rules: Rules, layout: str, columns: int = COLUMNS) -> list[ImportedPage]:
@@ -237,7 +240,7 @@ class Filler:
         heads are left empty for the names printed on them. The cache keeps
         the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
-        key = (rules, layout, columns)
+        key = (rules, layout, columns, i18n.lang())
         if key not in self._blanks:
             sheet = {"rules": rules, "layout": layout, "paper": self.paper}
             if layout == "players":
@@ -254,6 +257,10 @@ class Filler:
 
             self._blanks[key] = load_pages(cached("blank", read, sheet=sheet, pages=pages))
         return self._blanks[key]
+
+    def language(self, record: Record) -> str:
+        """The language `record` prints in."""
+        return self.lang or record.lang or DEFAULT
 
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
@@ -341,12 +348,13 @@ class Filler:
         """One PDF holding the given records in order; the sheet is stored once."""
         pin_source_date()
         buffer = BytesIO()
-        canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=i18n.lang())
         first = records[0]
+        canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)
         canvas.setTitle(first.title or first.rules.title if len(records) == 1 else "Yahtzee game records")
         canvas.setAuthor(AUTHOR)
         canvas.setCreator(AUTHOR)
         for record in records:
-            self.draw(canvas, record)
+            with speaking(self.language(record)):
+                self.draw(canvas, record)
         canvas.save()
         return buffer.getvalue()

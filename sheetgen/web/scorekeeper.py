@@ -205,10 +205,11 @@ def _module(name: str) -> str:
     return EXPORT.sub("", IMPORT.sub("", source))
 
 
-def render_scorekeeper(rules: Rules, site: bool = False) -> str:
-    """The scorekeeper page for `rules`, as one self-contained HTML string.
+def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None = None) -> str:
+    """The scorekeeper page for `rules`, as one self-contained HTML string, in the active language.
 
-    With `site` (the build's copy) it links the rules page and the index beside it.
+    With `site` (the build's copy) it links the rules page and the index beside it,
+    and `alternates` (`sheetgen.web.site.Alternate`) the same page in other languages.
     """
     from markupsafe import Markup
 
@@ -231,6 +232,7 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
             faces=FACES,
             fill_command=FILL_COMMAND,
             notice=site_notice(),
+            alternates=alternates or [],
             site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
         )
     )
