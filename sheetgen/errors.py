@@ -55,3 +55,7 @@ class OutputError(SheetgenError):
 
 class UnknownLanguageError(SheetgenError):
     """A language sheetgen has no catalog for."""
+
+
+class RuleSheetFitError(SheetgenError):
+    """Rules too long for the one-page rule sheet even at its smallest size."""

@@ -69,7 +69,9 @@ def edition_line(rules: Rules) -> str:
     """The footer of every sheet: the edition, the custom variant, the house rules."""
     variant = rules.variant
     edition = variant.edition
-    parts = [_("House version: %(edition)s", edition=edition) if variant.house_version else edition]
+    parts = [
+        _("House version: %(edition)s", edition=edition) if variant.house_version else capitalize(edition)
+    ]
     if rules.custom_name:
         parts.insert(0, _("%(name)s (based on %(base)s)", name=rules.name, base=variant.name))
     labels = [rule.label for rule in rules.house_rules]

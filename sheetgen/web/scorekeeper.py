@@ -159,7 +159,7 @@ def _model_data(lang: str) -> dict[str, Any]:
             "turn": list(TURN_KEYS),
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
-        "lang": lang,
+        **({} if lang == "en" else {"lang": lang}),  # an export records it; English is the default
     }
 
 
