@@ -53,6 +53,59 @@ from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Var
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
 SERIES_TOTAL_LABEL = N_("Series total")
+# Every sentence view.mjs says through T("..."): marked here for the catalogs, sent in the blob.
+PAGE_STRINGS = (
+    N_(" and "),
+    N_("%(box)s (now %(score)s)"),
+    N_("%(box)s is already empty."),
+    N_("%(file)s: invalid JSON: %(reason)s"),
+    N_("%(n)s games"),
+    N_("%(n)s of %(dice)s dice."),
+    N_("%(n)s to go"),
+    N_("%(names)s tie the series with %(score)s"),
+    N_("%(names)s tie with %(score)s"),
+    N_("%(names)s wins the series with %(score)s"),
+    N_("%(names)s wins with %(score)s"),
+    N_("%(player)s, %(box)s: %(value)s"),
+    N_("%(player)s, %(box)s: enter the dice or a score to correct it."),
+    N_("%(player)s, %(box)s: enter the dice or a score."),
+    N_("%(title)s: scorekeeper"),
+    N_("A new series starts."),
+    N_("A roll is %(dice)s dice."),
+    N_("An extra Yahtzee: %(bonus)s bonus, wherever it goes."),
+    N_("Box"),
+    N_("Correct %(box)s"),
+    N_("Correct a box: %(player)s"),
+    N_("Dice are the numbers 1 to 6."),
+    N_("Every box is filled. To correct one, choose it in the card or below."),
+    N_("Exported %(games)s as %(file)s."),
+    N_("Game %(n)s has not started yet."),
+    N_("Game %(n)s of the series."),
+    N_("Game %(n)s starts again."),
+    N_("Game %(n)s"),
+    N_("Game"),
+    N_("Imported %(file)s."),
+    N_("Not in %(box)s: %(reason)s."),
+    N_("Not written: %(reason)s."),
+    N_("Nothing exported: %(reason)s."),
+    N_("Nothing to undo."),
+    N_("Player %(n)s"),
+    N_("Remove player %(n)s"),
+    N_("Remove"),
+    N_("Score card"),
+    N_("Score card, game %(n)s"),
+    N_("This browser would not save the game; it stays on the page until you close it."),
+    N_("This game was changed in another tab; that version is shown and your last change was not kept."),
+    N_("Turn: %(player)s"),
+    N_("Type the score as a whole number."),
+    N_("Undone."),
+    N_("Updated from another tab."),
+    N_("★ wins"),
+    N_("empty"),
+    N_("leads"),
+    N_("missed"),
+    N_("the game"),
+)
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
 
@@ -159,7 +212,8 @@ def _model_data(lang: str) -> dict[str, Any]:
             "turn": list(TURN_KEYS),
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
-        **({} if lang == "en" else {"lang": lang}),  # an export records it; English is the default
+        # An export records the language; English, the default, and its sentences (the ids) go unsaid.
+        **({} if lang == "en" else {"lang": lang, "strings": {text: _(text) for text in PAGE_STRINGS}}),
     }
 
 

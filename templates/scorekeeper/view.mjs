@@ -15,6 +15,13 @@ const TOTAL_ROWS = new Set(model.totals.map((t) => t.name));
 const boxLabel = Object.fromEntries(model.boxes.map((b) => [b.name, b.label]));
 
 const $ = (id) => document.getElementById(id);
+
+/** A sentence in the page's language: its translation from the model blob (the same gettext
+ * catalogs as the sheets; English is the text itself), with its %(name)s placeholders filled. */
+function T(text, values = {}) {
+  const said = (model.strings && model.strings[text]) || text;
+  return said.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
+}
 const ui = { player: 0, dice: "", box: null };
 
 /** A fresh state: the page's own rules, no players yet. */
@@ -67,14 +74,14 @@ function save() {
   const stored = readStored();
   if (stored && stored.revision > state.revision) {
     state = stored;
-    say("This game was changed in another tab; that version is shown and your last change was not kept.");
+    say(T("This game was changed in another tab; that version is shown and your last change was not kept."));
     return false;
   }
   state.revision += 1;
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
   } catch {
-    warn("This browser would not save the game; it stays on the page until you close it.");
+    warn(T("This browser would not save the game; it stays on the page until you close it."));
   }
   return true;
 }
@@ -115,8 +122,8 @@ function nextPlayer() {
 
 function parseDice(text) {
   const digits = text.replace(/[\s,-]/g, "");
-  if (!/^[1-6]*$/.test(digits)) return { error: "Dice are the numbers 1 to 6." };
-  if (digits.length > K.dice_count) return { error: `A roll is ${K.dice_count} dice.` };
+  if (!/^[1-6]*$/.test(digits)) return { error: T("Dice are the numbers 1 to 6.") };
+  if (digits.length > K.dice_count) return { error: T("A roll is %(dice)s dice.", { dice: K.dice_count }) };
   return { dice: [...digits].map(Number), complete: digits.length === K.dice_count };
 }
 
@@ -128,7 +135,7 @@ function change(entries, op) {
     replay(model, rulesOf(state), entries, state.players.length);
   } catch (error) {
     if (error instanceof ScoreError) {
-      warn(`Not written: ${error.message}.`);
+      warn(T("Not written: %(reason)s.", { reason: error.message }));
       return false;
     }
     throw error;
@@ -176,7 +183,7 @@ function writeScore() {
   const box = $("score-box").value;
   const text = $("score").value.trim();
   if (!/^\d+$/.test(text)) {
-    warn("Type the score as a whole number.");
+    warn(T("Type the score as a whole number."));
     return;
   }
   if (write(ui.player, { box, score: Number(text) })) $("score").value = "";
@@ -186,7 +193,7 @@ function emptyBox() {
   const box = $("score-box").value;
   const index = entryIndex(ui.player, box);
   if (index < 0) {
-    warn(`${boxLabel[box]} is already empty.`);
+    warn(T("%(box)s is already empty.", { box: boxLabel[box] }));
     return;
   }
   const entries = game().entries.filter((_, i) => i !== index);
@@ -202,7 +209,7 @@ function undo() {
   const entries = [...game().entries];
   if (!op) {
     if (!entries.length) {
-      say("Nothing to undo.");
+      say(T("Nothing to undo."));
       return;
     }
     entries.pop();
@@ -217,7 +224,7 @@ function undo() {
   }
   if (op?.op !== "games") game().entries = entries;
   clearMessages();
-  say("Undone.");
+  say(T("Undone."));
   save();
   ui.player = nextPlayer();
   render();
@@ -227,18 +234,18 @@ function newGame() {
   const done = cards().every((c) => isComplete(model, c));
   const before = state.games.map((g) => ({ entries: [...g.entries] }));
   if (!game().entries.length) {
-    say(`Game ${state.games.length} has not started yet.`);
+    say(T("Game %(n)s has not started yet.", { n: state.games.length }));
     return;
   }
   if (!done) {
     state.games[state.games.length - 1] = { entries: [] };
-    say(`Game ${state.games.length} starts again.`);
+    say(T("Game %(n)s starts again.", { n: state.games.length }));
   } else if (state.games.length < K.max_games) {
     state.games.push({ entries: [] });
-    say(`Game ${state.games.length} of the series.`);
+    say(T("Game %(n)s of the series.", { n: state.games.length }));
   } else {
     state.games = [{ entries: [] }];
-    say("A new series starts.");
+    say(T("A new series starts."));
   }
   state.history.push({ op: "games", games: before });
   ui.dice = "";
@@ -292,9 +299,10 @@ function exportRecord() {
       title: state.title,
       date: state.date || today(),
     });
+    if (model.lang) result.record.lang = model.lang;  // the page's language, which `sheetgen fill` prints in
   } catch (error) {
     if (!(error instanceof ScoreError)) throw error;
-    warn(`Nothing exported: ${error.message}.`);
+    warn(T("Nothing exported: %(reason)s.", { reason: error.message }));
     return;
   }
   const text = JSON.stringify(result.record, null, 2) + "\n";
@@ -305,9 +313,9 @@ function exportRecord() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-  const games = result.games === 1 ? "the game" : `${result.games} games`;
+  const games = result.games === 1 ? T("the game") : T("%(n)s games", { n: result.games });
   warn("");
-  say(`Exported ${games} as ${link.download}.`);
+  say(T("Exported %(games)s as %(file)s.", { games, file: link.download }));
 }
 
 async function importRecord(event) {
@@ -319,7 +327,7 @@ async function importRecord(event) {
   try {
     data = JSON.parse(await file.text());
   } catch (error) {
-    warn(`${file.name}: invalid JSON: ${error.message}`);
+    warn(T("%(file)s: invalid JSON: %(reason)s", { file: file.name, reason: error.message }));
     return;
   }
   let record;
@@ -343,7 +351,7 @@ async function importRecord(event) {
   ui.box = null;
   clearMessages();
   save();
-  say(`Imported ${file.name}.`);
+  say(T("Imported %(file)s.", { file: file.name }));
   ui.player = nextPlayer();
   render();
 }
@@ -363,12 +371,12 @@ function drawNames(names) {
   names.forEach((name, i) => {
     const item = el("li");
     const id = `name-${i + 1}`;
-    item.append(el("label", { for: id }, `Player ${i + 1}`));
+    item.append(el("label", { for: id }, T("Player %(n)s", { n: i + 1 })));
     const input = el("input", { id, name: "name", autocomplete: "off", maxlength: K.max_name_length });
     input.value = name;
     item.append(input);
     if (names.length > 1) {
-      const remove = el("button", { type: "button", "aria-label": `Remove player ${i + 1}` }, "Remove");
+      const remove = el("button", { type: "button", "aria-label": T("Remove player %(n)s", { n: i + 1 }) }, T("Remove"));
       remove.addEventListener("click", () => {
         const current = [...list.querySelectorAll("input")].map((x) => x.value);
         current.splice(i, 1);
@@ -391,7 +399,7 @@ function drawCard(hints) {
   drawnFor = key;
   const table = $("card");
   const head = el("tr");
-  head.append(el("th", { scope: "col" }, "Box"));
+  head.append(el("th", { scope: "col" }, T("Box")));
   state.players.forEach((name, i) => {
     const th = el("th", { scope: "col", class: "player" });
     th.append(el("span", { class: "name" }, name), el("span", { class: "badge" }));
@@ -436,7 +444,7 @@ function drawSeries(allTotals) {
   if (wrap.hidden) return;
   const table = wrap.querySelector("table");
   const head = el("tr");
-  head.append(el("th", { scope: "col" }, "Game"));
+  head.append(el("th", { scope: "col" }, T("Game")));
   for (const name of state.players) {
     const th = el("th", { scope: "col", class: "player" });
     th.append(el("span", { class: "name" }, name));
@@ -447,7 +455,7 @@ function drawSeries(allTotals) {
   body.replaceChildren();
   allTotals.forEach((gameTotals, g) => {
     const tr = el("tr");
-    tr.append(el("th", { scope: "row" }, `Game ${g + 1}`));
+    tr.append(el("th", { scope: "row" }, T("Game %(n)s", { n: g + 1 })));
     gameTotals.forEach((t) => tr.append(el("td", { class: "num" }, String(t.grand_total))));
     body.append(tr);
   });
@@ -464,7 +472,7 @@ function render() {
   const set = ruleset(model, rules);
   $("title").textContent = set.title;
   $("edition").textContent = set.edition;
-  document.title = `${set.title}: scorekeeper`;
+  document.title = T("%(title)s: scorekeeper", { title: set.title });
   const playing = state.players.length > 0;
   $("setup").hidden = playing;
   $("game").hidden = !playing;
@@ -479,8 +487,8 @@ function render() {
   const current = allTotals[allTotals.length - 1];
   const finished = gameCards.every((c) => isComplete(model, c));
   const number = state.games.length;
-  $("game-heading").textContent = number > 1 || state.rules.house_rules.includes("series") ? `Game ${number}` : "Game";
-  $("card-caption").textContent = `Score card${number > 1 ? `, game ${number}` : ""}`;
+  $("game-heading").textContent = number > 1 || state.rules.house_rules.includes("series") ? T("Game %(n)s", { n: number }) : T("Game");
+  $("card-caption").textContent = number > 1 ? T("Score card, game %(n)s", { n: number }) : T("Score card");
   drawCard(set.hints);
 
   for (const td of document.querySelectorAll("#card td[data-box]")) {
@@ -489,7 +497,7 @@ function render() {
     const value = gameCards[i].boxes[box];
     const button = td.firstChild;
     button.textContent = value === undefined ? "" : String(value);
-    button.setAttribute("aria-label", `${state.players[i]}, ${boxLabel[box]}: ${value === undefined ? "empty" : value}`);
+    button.setAttribute("aria-label", T("%(player)s, %(box)s: %(value)s", { player: state.players[i], box: boxLabel[box], value: value === undefined ? T("empty") : value }));
     const entry = game().entries.find((e) => e.player === i && e.box === box);
     td.classList.toggle("typed", Boolean(entry && !entry.dice));
     td.classList.toggle("chosen", i === ui.player && box === ui.box);
@@ -501,7 +509,7 @@ function render() {
     if (td.dataset.total === "upper_bonus") {
       const short = K.upper_bonus_threshold - t.upper_subtotal;
       const open = model.boxes.some((b) => b.section === "upper" && !(b.name in gameCards[i].boxes));
-      td.dataset.note = t.upper_bonus ? "" : open ? `${short} to go` : "missed";
+      td.dataset.note = t.upper_bonus ? "" : open ? T("%(n)s to go", { n: short }) : T("missed");
     }
     if (td.dataset.total === "yahtzee_bonus") td.dataset.note = "\u2713".repeat(t.yahtzee_bonuses);
   }
@@ -518,14 +526,18 @@ function render() {
   document.querySelectorAll("#card th.player").forEach((th, i) => {
     const badge = th.querySelector(".badge");
     const lead = anyScore && ahead.includes(i);
-    badge.textContent = lead ? (finished ? "\u2605 wins" : "leads") : "";
+    badge.textContent = lead ? (finished ? T("★ wins") : T("leads")) : "";
     th.classList.toggle("leader", lead);
     th.classList.toggle("next", !finished && i === ui.player);
   });
-  const names = ahead.map((i) => state.players[i]).join(" and ");
+  const names = ahead.map((i) => state.players[i]).join(T(" and "));
   if (finished) {
-    const what = seriesDone ? `the series with ${series[ahead[0]]}` : `with ${grand[ahead[0]]}`;
-    $("game-heading").textContent += `: ${names} ${ahead.length > 1 ? "tie" : "wins"} ${what}`;
+    const values = { names, score: seriesDone ? series[ahead[0]] : grand[ahead[0]] };
+    const tie = ahead.length > 1;
+    const said = seriesDone
+      ? tie ? T("%(names)s tie the series with %(score)s", values) : T("%(names)s wins the series with %(score)s", values)
+      : tie ? T("%(names)s tie with %(score)s", values) : T("%(names)s wins with %(score)s", values);
+    $("game-heading").textContent += `: ${said}`;
   }
   drawTurn(rules, gameCards, finished);
 }
@@ -536,7 +548,7 @@ function drawTurn(rules, gameCards, finished) {
     select.replaceChildren(...state.players.map((name, i) => el("option", { value: i }, name)));
   }
   select.value = String(ui.player);
-  $("turn-legend").textContent = finished ? `Correct a box: ${state.players[ui.player]}` : `Turn: ${state.players[ui.player]}`;
+  $("turn-legend").textContent = finished ? T("Correct a box: %(player)s", { player: state.players[ui.player] }) : T("Turn: %(player)s", { player: state.players[ui.player] });
   const card = gameCards[ui.player];
   if ($("dice").value !== ui.dice) $("dice").value = ui.dice;
   $("scratch-row").hidden = !canScratch(rules);
@@ -547,13 +559,13 @@ function drawTurn(rules, gameCards, finished) {
   if (parsed.error) {
     list.append(el("p", { class: "help" }, parsed.error));
   } else if (finished && !ui.box) {
-    list.append(el("p", { class: "help" }, "Every box is filled. To correct one, choose it in the card or below."));
+    list.append(el("p", { class: "help" }, T("Every box is filled. To correct one, choose it in the card or below.")));
   } else if (!parsed.complete) {
-    list.append(el("p", { class: "help" }, `${parsed.dice.length} of ${K.dice_count} dice.`));
+    list.append(el("p", { class: "help" }, T("%(n)s of %(dice)s dice.", { n: parsed.dice.length, dice: K.dice_count })));
   } else {
     const scratch = $("scratch").checked;
     if (isExtraYahtzee(model, card, parsed.dice) && card.boxes[model.yahtzee_box] === K.yahtzee_score) {
-      list.append(el("p", { class: "help" }, `An extra Yahtzee: ${K.yahtzee_bonus} bonus, wherever it goes.`));
+      list.append(el("p", { class: "help" }, T("An extra Yahtzee: %(bonus)s bonus, wherever it goes.", { bonus: K.yahtzee_bonus })));
     }
     const chosen = ui.box && ui.box in card.boxes ? ui.box : null;
     if (chosen) {
@@ -575,7 +587,7 @@ function drawTurn(rules, gameCards, finished) {
     boxSelect.dataset.key = wanted;
     boxSelect.replaceChildren(
       ...model.boxes.map((b) =>
-        el("option", { value: b.name }, b.name in card.boxes ? `${b.label} (now ${card.boxes[b.name]})` : b.label),
+        el("option", { value: b.name }, b.name in card.boxes ? T("%(box)s (now %(score)s)", { box: b.label, score: card.boxes[b.name] }) : b.label),
       ),
     );
   }
@@ -597,10 +609,10 @@ function correction(rules, dice, box, scratch) {
     score = replay(model, rules, entries, state.players.length)[ui.player].boxes[box];
   } catch (error) {
     if (!(error instanceof ScoreError)) throw error;
-    return el("p", { class: "help" }, `Not in ${boxLabel[box]}: ${error.message}.`);
+    return el("p", { class: "help" }, T("Not in %(box)s: %(reason)s.", { box: boxLabel[box], reason: error.message }));
   }
   const button = el("button", { type: "button", class: "option", "data-option": box });
-  button.append(el("span", {}, `Correct ${boxLabel[box]}`), el("strong", {}, String(score)));
+  button.append(el("span", {}, T("Correct %(box)s", { box: boxLabel[box] })), el("strong", {}, String(score)));
   button.addEventListener("click", () => placeRoll(box));
   return button;
 }
@@ -672,7 +684,8 @@ function wire() {
     ui.box = button.dataset.forBox;
     render();
     const filled = ui.box in cards()[ui.player].boxes;
-    say(`${state.players[ui.player]}, ${boxLabel[ui.box]}: ${filled ? "enter the dice or a score to correct it" : "enter the dice or a score"}.`);
+    const where = { player: state.players[ui.player], box: boxLabel[ui.box] };
+    say(filled ? T("%(player)s, %(box)s: enter the dice or a score to correct it.", where) : T("%(player)s, %(box)s: enter the dice or a score.", where));
     (parseDice(ui.dice).complete ? document.querySelector("#option-list .option") || $("score") : $("dice")).focus();
   });
   window.addEventListener("storage", (event) => {
@@ -681,7 +694,7 @@ function wire() {
     if (!stored || stored.revision <= state.revision) return;
     state = stored;
     ui.player = nextPlayer();
-    say("Updated from another tab.");
+    say(T("Updated from another tab."));
     render();
   });
 }
