@@ -75,7 +75,7 @@ def _card_title(layout: str) -> str:
     return _(CARD_TITLES[layout], players=COLUMNS)
 
 
-def prefix(lang: str) -> str:
+def lang_folder(lang: str) -> str:
     """Where a language's files go in the output folder: English at the top, the others in LANG/."""
     return "" if lang == DEFAULT else f"{lang}/"
 
@@ -235,7 +235,7 @@ def plan(
     for lang in langs:
         with speaking(lang):
             jobs = [*(job for spec in specs for job in _sheet_jobs(spec, house_rules)), *_example_jobs()]
-        where = prefix(lang)
+        where = lang_folder(lang)
         planned += [
             dataclasses.replace(
                 job,
@@ -256,7 +256,7 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
 
 
 def _run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
-    name = job.outputs[0].removeprefix(prefix(job.lang))
+    name = job.outputs[0].removeprefix(lang_folder(job.lang))
     if job.kind == "page":
         from sheetgen.web.site import render_rules_page
 
@@ -516,7 +516,7 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
     write_atomic(folder / MANIFEST, json.dumps(manifest_data, indent=1).encode())
     langs = tuple(dict.fromkeys(job.lang for job in jobs)) or (DEFAULT,)
     for lang in langs:
-        where = prefix(lang)
+        where = lang_folder(lang)
         own = {path.removeprefix(where): meta for path, meta in current.items() if _language_of(path) == lang}
         with speaking(lang):
             index = index_page(

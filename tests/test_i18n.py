@@ -23,7 +23,7 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from sheetgen.build import plan, prefix, run_job
+from sheetgen.build import lang_folder, plan, run_job
 from sheetgen.cli import cli
 from sheetgen.files import locales
 from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
@@ -238,7 +238,7 @@ def test_no_english_in_a_filled_record_and_the_index(lang, tmp_path):
     jobs = plan(["official"], (), ["en", lang])
     own = [job for job in jobs if job.lang == lang]
     files = {
-        o.removeprefix(prefix(lang)): meta
+        o.removeprefix(lang_folder(lang)): meta
         for job in own
         for o, meta in zip(job.outputs, job.meta, strict=True)
     }
@@ -358,7 +358,7 @@ def test_web_pages_declare_their_language_and_link_their_translations():
     langs = ("en", "fr", "de")
     jobs = [job for job in plan(["official"], (), langs) if job.kind in ("page", "scorekeeper")]
     assert {job.outputs[0] for job in jobs} == {
-        f"{prefix(lang)}{name}"
+        f"{lang_folder(lang)}{name}"
         for lang in langs
         for name in ("rules-official.html", "scorekeeper-official.html")
     }
@@ -366,10 +366,10 @@ def test_web_pages_declare_their_language_and_link_their_translations():
         ((path, html, _),) = run_job(job)
         html = html.decode()
         assert f'<html lang="{job.lang}">' in html, path
-        name = path.removeprefix(prefix(job.lang))
+        name = path.removeprefix(lang_folder(job.lang))
         up = "" if job.lang == "en" else "../"
         for lang in langs:
-            href = up + prefix(lang) + name
+            href = up + lang_folder(lang) + name
             assert f'hreflang="{lang}" href="{href}"' in html, (path, lang)
 
 
