@@ -22,6 +22,7 @@ from fontTools.ttLib import TTFont
 from sheetgen.errors import SheetgenError
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.layout.geometry import Rect
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 
 NAME_FONT = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
 MAX_SIZE = 12.0
@@ -113,4 +114,7 @@ def fit_row(
         )
         if failing is None:
             return Fitted(size, tuple(w or () for w in wrapped))
-    raise NameFitError(f"the name {failing!r} does not fit {place} even at {MIN_SIZE:g} pt; shorten it")
+    raise NameFitError(
+        f"the name {quote(failing, NAME_EXCERPT, REPR)} does not fit {place} "
+        f"even at {MIN_SIZE:g} pt; shorten it"
+    )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.text import REPR, quote
 
 LAYOUTS = ("players", "series")
 CARDS = ("full", "half")  # a whole page, or two half-page six-game cards side by side
@@ -173,7 +174,7 @@ class SheetGeometry:
         """The write-in cell of a row (a SheetRow or its slug) in a column from 0."""
         slug = row.slug if isinstance(row, SheetRow) else row
         if slug not in self.cells:
-            raise GeometryError(f"no row {slug!r} on the score sheet")
+            raise GeometryError(f"no row {quote(slug, quotes=REPR)} on the score sheet")
         if not 0 <= column < self.columns:
             raise GeometryError(f"column {column} is not between 0 and {self.columns - 1}")
         return self.cells[slug][column]
@@ -218,16 +219,17 @@ def sheet_geometry(
     two half-page cards on a landscape sheet, `slot` 0 (left) or 1 (right).
     """
     if layout not in LAYOUTS:
-        raise GeometryError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
+        raise GeometryError(f"unknown layout {quote(layout, quotes=REPR)}; layouts: {', '.join(LAYOUTS)}")
     if paper not in PAPER_SIZES_PT:
-        raise GeometryError(f"unknown paper {paper!r}; papers: {', '.join(PAPER_SIZES_PT)}")
+        raise GeometryError(f"unknown paper {quote(paper, quotes=REPR)}; papers: {', '.join(PAPER_SIZES_PT)}")
     if (
         card not in CARDS
         or (card == "half" and layout != "series")
         or slot not in ((0, 1) if card == "half" else (0,))
     ):
         raise GeometryError(
-            f"no {card!r} card in slot {slot} for the {layout} layout; half cards are series cards"
+            f"no {quote(card, quotes=REPR)} card in slot {slot} for the {layout} layout; "
+            "half cards are series cards"
         )
     if not 1 <= columns <= COLUMNS or (layout == "series" and columns != COLUMNS):
         raise GeometryError(f"the {layout} layout cannot have {columns} columns")

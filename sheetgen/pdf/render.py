@@ -22,6 +22,7 @@ from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.files.stamps import AUTHOR, LANG, USER_DATE_EPOCH, pin_source_date
 from sheetgen.layout.geometry import PAPERS
 from sheetgen.rules.guide import SHEET_NOTICE
+from sheetgen.rules.text import REPR, quote
 from sheetgen.web.templating import environment
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
@@ -88,7 +89,7 @@ def render_document(
     the same HTML prints on Letter or A4.
     """
     if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; papers: {', '.join(PAPERS)}")
+        raise ValueError(f"unknown paper {quote(paper, quotes=REPR)}; papers: {', '.join(PAPERS)}")
     pin_source_date()
     html = render_html(template, paper=paper, **context)
     sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]

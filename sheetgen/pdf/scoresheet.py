@@ -27,6 +27,7 @@ from sheetgen.layout.geometry import (
 )
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
 from sheetgen.rules.rulebook import edition_line, row_hint
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 __all__ = ["NAME_FONT", "render_scoresheet", "text_width"]
@@ -157,7 +158,9 @@ def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
     while text_width(title, size) > room:
         size -= 0.5
         if size < MIN_HEADING_SIZE:
-            raise TitleFitError(f"the title {title!r} does not fit the sheet's heading; shorten it")
+            raise TitleFitError(
+                f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the sheet's heading; shorten it"
+            )
     return size
 
 
@@ -300,9 +303,11 @@ def render_scoresheet(
     from sheetgen.pdf.render import render_pdf  # WeasyPrint: only when a sheet is drawn
 
     if layout not in LAYOUTS:
-        raise ValueError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
+        raise ValueError(f"unknown layout {quote(layout, quotes=REPR)}; layouts: {', '.join(LAYOUTS)}")
     if card not in CARDS or (card == "half" and layout != "series"):
-        raise ValueError(f"unknown card {card!r} for the {layout} layout; half cards are series cards")
+        raise ValueError(
+            f"unknown card {quote(card, quotes=REPR)} for the {layout} layout; half cards are series cards"
+        )
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=clean_name(title))
     names = [clean_name(name) if name else name for name in names]
