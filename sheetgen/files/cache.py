@@ -139,6 +139,11 @@ def _environment_hash() -> str:
     return digest.hexdigest()
 
 
+def environment_hash() -> str:
+    """What shapes every file sheetgen renders, apart from its options: code, templates, libraries."""
+    return _environment_hash()
+
+
 def _json_option(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return asdict(value)

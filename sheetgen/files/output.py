@@ -126,6 +126,24 @@ def signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def to_the_end(step: Callable[[], object]) -> None:
+    """Run a clean-up `step` to its end even if a stop signal caught just before raises inside it.
+
+    New signals wait (`signals_held`); one already caught raises at most once
+    more, so the step is run again and the interrupt raised when it is done.
+    """
+    interrupted: KeyboardInterrupt | None = None
+    while True:
+        try:
+            with signals_held():
+                step()
+            break
+        except KeyboardInterrupt as error:
+            interrupted = error
+    if interrupted is not None:
+        raise interrupted
+
+
 def write_atomic(path: Path, data: bytes) -> Path:
     """Write to a temporary file beside `path`, then rename it into place.
 
