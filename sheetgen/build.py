@@ -10,6 +10,7 @@ parent; index.html is written from the manifest, and only when it changes.
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import hashlib
 import json
@@ -18,7 +19,7 @@ import os
 import re
 import shutil
 import signal
-import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -33,9 +34,11 @@ from sheetgen.files import cache
 from sheetgen.files.inputs import parse_json, read_input, tracking
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
+    HELD_SIGNALS,
     PLAIN,
     Reporter,
     paper_suffix,
+    private_temporary_folder,
     rules_file_name,
     scorekeeper_file_name,
     scoresheet_file_name,
@@ -342,19 +345,22 @@ def _pool(count: int) -> ProcessPoolExecutor:
 
 
 def _worker_started() -> None:
-    """In each worker: SIGTERM and SIGHUP end it at once, its fonts' temporary folder removed first.
+    """In each worker: temporary files in a folder of its own, removed however the worker ends;
+    SIGTERM and SIGHUP end it at once.
 
     A cache entry being written is finished first (output.replace_file holds
     the signals), so a stopped worker leaves nothing behind.
     """
+    folder = private_temporary_folder()
+    atexit.register(shutil.rmtree, folder, True)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _worker_stopped)
 
 
 def _worker_stopped(signum: int, _frame: object) -> None:
-    render = sys.modules.get("sheetgen.pdf.render")
-    if render is not None:
-        render.release_fonts()
+    signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)  # the parent's terminate() may follow a hang-up
+    if tempfile.tempdir:
+        shutil.rmtree(tempfile.tempdir, ignore_errors=True)
     os._exit(128 + signum)
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
@@ -30,6 +32,7 @@ from sheetgen.files.output import (
     Reporter,
     check_destination,
     making,
+    private_temporary_folder,
     rules_file_name,
     scorekeeper_file_name,
     scoresheet_file_name,
@@ -569,7 +572,7 @@ def _catch_stop_signals() -> None:
 
 
 def _leave(code: int) -> None:
-    """Flush, run the exit handlers and remove the fonts' temporary folder, then end the process at once.
+    """Flush, run the exit handlers, remove the temporary folder, then end the process at once.
 
     Skipping the interpreter's teardown skips the native libraries' (fontconfig,
     Pango, HarfBuzz through cffi), whose destructors run in no fixed order then:
@@ -587,13 +590,12 @@ def _leave(code: int) -> None:
         if thread is not threading.current_thread() and not thread.daemon:
             thread.join(THREAD_SECONDS)
     atexit._run_exitfuncs()
+    if tempfile.tempdir:
+        shutil.rmtree(tempfile.tempdir, ignore_errors=True)
     tracker = sys.modules.get("multiprocessing.resource_tracker")
     if tracker is not None:  # wait for it to end, so that no process of the run outlives it
         with suppress(OSError, AttributeError, ChildProcessError):
             tracker._resource_tracker._stop()
-    render = sys.modules.get("sheetgen.pdf.render")
-    if render is not None:
-        render.release_fonts()
     os._exit(code)
 
 
@@ -601,14 +603,17 @@ def main() -> None:
     _standard_streams()
     _catch_stop_signals()
     try:
+        private_temporary_folder()
         cli(prog_name="sheetgen")
         code = 0
     except SystemExit as done:
         code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     except KeyboardInterrupt as interrupt:  # landed outside any command
         code = _exit_code(interrupt)
-    with suppress(KeyboardInterrupt):
+    try:
         _leave(code)
+    except KeyboardInterrupt as late:  # a first stop signal while leaving: no second one can raise
+        _leave(_exit_code(late))
 
 
 if __name__ == "__main__":

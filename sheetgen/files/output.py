@@ -126,6 +126,15 @@ def signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def private_temporary_folder() -> str:
+    """A temporary folder of this process's own, made the default of `tempfile` (WeasyPrint keeps
+    its font files there), so that removing it on the way out removes all the process made."""
+    with signals_held():
+        folder = tempfile.mkdtemp(prefix="sheetgen-")
+        tempfile.tempdir = folder
+    return folder
+
+
 def to_the_end(step: Callable[[], object]) -> None:
     """Run a clean-up `step` to its end even if a stop signal caught just before raises inside it.
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import shutil
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,18 +49,6 @@ def _fetcher() -> TemplateFetcher:
 @cache
 def font_config() -> FontConfiguration:
     return FontConfiguration()
-
-
-def release_fonts() -> None:
-    """Remove the font configuration's temporary folder of font files.
-
-    WeasyPrint removes it only when the object is collected, which a process
-    that ends with os._exit, or by a signal, never does.
-    """
-    if font_config.cache_info().currsize:
-        folder = getattr(font_config(), "_folder", None)
-        if folder:
-            shutil.rmtree(folder, ignore_errors=True)
 
 
 @cache
