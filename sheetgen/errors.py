@@ -51,3 +51,11 @@ class TitleFitError(SheetgenError):
 
 class OutputError(SheetgenError):
     """A destination that cannot be written, or must not be: an input, a device, a folder."""
+
+
+class NameFitError(SheetgenError):
+    """A name that cannot fit its head even at the smallest size, wrapped."""
+
+
+class GeometryError(ValueError):
+    """A layout, paper or column the score sheet does not have."""

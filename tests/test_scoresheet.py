@@ -11,9 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
+from sheetgen.errors import GeometryError
 from sheetgen.files.variants import load_rules
-from sheetgen.layout.geometry import LAYOUTS, PAPER_SIZES_PT, PAPERS, GeometryError, Rect, sheet_geometry
-from sheetgen.pdf.scoresheet import render_scoresheet, text_width
+from sheetgen.layout.fitting import text_width
+from sheetgen.layout.geometry import LAYOUTS, PAPER_SIZES_PT, PAPERS, Rect, sheet_geometry
+from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.variants import VARIANTS
