@@ -21,7 +21,7 @@ from fontTools.ttLib import TTFont
 
 from sheetgen.errors import NameFitError
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.layout.geometry import Rect
+from sheetgen.layout.geometry import Card, Rect, SheetGeometry
 
 NAME_FONT = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
 MAX_SIZE = 12.0
@@ -31,6 +31,11 @@ LEADING = 1.15
 PADDING = 2.5  # inside the cell, on every side
 SLACK = 1.0  # kept free on each line, for renderers' rounding
 BREAK = re.compile(r"(?<=-)|(?<= )")  # after a space or an existing hyphen
+# Sizes the templates print at and this module measures with; scoresheet.css takes them as custom properties.
+LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
+LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5}
+LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
+KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0}  # the "SCORE SHEET" on the heading's right
 
 
 @dataclass(frozen=True)
@@ -135,3 +140,10 @@ def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str) ->
         if failing is None:
             return Fitted(size, tuple(w or () for w in wrapped))
     raise NameFitError(f"the name {failing!r} does not fit {place} even at {MIN_SIZE:g} pt; shorten it")
+
+
+def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
+    """The part of a title, date, game or player line after its printed label."""
+    rect = geometry.lines[key]
+    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE[geometry.card]) + 4.0
+    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)

@@ -24,12 +24,11 @@ from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import AUTHOR, LANG, pin_source_date
-from sheetgen.layout.fitting import Fitted, fit_row, inner, wrap
+from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import ImportedPage, dump_pages, load_pages
-from sheetgen.pdf.scoresheet import LINE_VALUE_SIZE, line_write_in
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote
 from sheetgen.rules.variants import Rules
@@ -337,3 +336,11 @@ class Filler:
             self.draw(canvas, record)
         canvas.save()
         return buffer.getvalue()
+
+
+def fill_pdf(
+    records: Sequence[Record], paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL
+) -> bytes:
+    """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`)."""
+    filler = Filler(paper, card)
+    return filler.pdf(records)

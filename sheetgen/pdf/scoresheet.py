@@ -15,7 +15,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from sheetgen.errors import GeometryError, TitleFitError
-from sheetgen.layout.fitting import Fitted, fit_row, text_width
+from sheetgen.layout.fitting import (
+    KIND_SIZE,
+    LINE_LABEL_SIZE,
+    LINE_LABELS,
+    LINE_VALUE_SIZE,
+    Fitted,
+    fit_row,
+    line_write_in,
+    text_width,
+)
 from sheetgen.layout.geometry import (
     BONUS_CAPTION_HEIGHT,
     Card,
@@ -34,8 +43,6 @@ from sheetgen.rules.variants import Rules
 STYLESHEETS = ["scoresheet/scoresheet.css"]
 HEADING_SIZES = {"full": 17.0, "half": 13.0}  # the title's size unless it must shrink to fit
 MIN_HEADING_SIZE = 9.0
-KIND_SIZE = {"full": 10.0, "half": 8.0}  # the "SCORE SHEET" on the heading's right, in scoresheet.css
-LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
 BONUS_CAPTIONS = ("ticks", "points")  # the Yahtzee bonus cell's two halves
 WIDE_LABEL = 300.0  # a label column this wide puts each hint beside its label
 THIN = 0.6  # every cell edge, in points
@@ -43,9 +50,7 @@ THICK = 1.4  # the frame of each block: heads, each section, the grand total
 FIELD_INSET = 1.5  # a form field stays off the grid lines
 SERIES_TOTAL_LABEL = "Series total"
 SERIES_TOTAL_HINT = "add the six grand totals"
-LINE_LABEL_SIZE = 9.0  # matches .line-label in scoresheet.css
 CAPTION_HEIGHT = 10.0  # the "Player 1" caption at the top of a head cell
-LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,12 @@ def _span(first: Rect, last: Rect) -> Rect:
     return Rect(first.x, last.y, last.right - first.x, first.top - last.y)
 
 
+def _css_sizes(card: Card) -> str:
+    """The sizes this module measures with, as CSS custom properties, so the stylesheet cannot drift."""
+    sizes = {"line-label-size": LINE_LABEL_SIZE[card], "kind-size": KIND_SIZE[card]}
+    return "; ".join(f"--{name}: {size:g}pt" for name, size in sizes.items())
+
+
 def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
     """The title's size: its usual size, or smaller so it and the kind share one line."""
     room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.card]) * 1.1 - 12.0
@@ -219,13 +230,6 @@ def row_kind(row: SheetRow) -> RowKind:
 def _rows(rules: Rules) -> list[dict[str, object]]:
     """Each row's label, variant-dependent hint and drawing kind, top to bottom."""
     return [dict(row=r, label=r.label, hint=row_hint(r, rules), kind=row_kind(r)) for r in SHEET_ROWS]
-
-
-def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
-    """The part of a title, date, game or player line after its printed label."""
-    rect = geometry.lines[key]
-    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE) + 4.0
-    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
 
 
 def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
@@ -336,6 +340,7 @@ def render_scoresheet(
         document_title=f"{rules.title} — {kind.lower()}",
         kind=kind,
         card=card,
+        sizes=_css_sizes(card),
         page_width=width,
         edition=edition_line(rules),
         layout=layout,
