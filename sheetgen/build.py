@@ -11,6 +11,7 @@ parent; index.html is written from the manifest, and only when it changes.
 from __future__ import annotations
 
 import atexit
+import enum
 import fcntl
 import hashlib
 import json
@@ -68,7 +69,17 @@ LAYOUT_NAMES = {
     "series": "six-game series",
     "half": "six-game cards, two to a sheet",
 }
-WEB_PAGES = ("page", "scorekeeper")  # HTML, rendered in the parent, no preview
+
+
+class JobKind(enum.StrEnum):
+    RULES = "rules"  # a rule sheet
+    SCORESHEET = "scoresheet"  # a blank score sheet
+    RECORDS = "records"  # example records filled in
+    PAGE = "page"  # a rules page (HTML)
+    SCOREKEEPER = "scorekeeper"  # a scorekeeper page (HTML)
+
+
+WEB_PAGES = (JobKind.PAGE, JobKind.SCOREKEEPER)  # HTML, rendered in the parent, no preview
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,199}")  # a variant's name and its house rules (Rules.slug)
 _SLUG = SLUG.pattern
 _PAPER = "|".join(paper_suffix(paper) for paper in PAPERS)
@@ -88,7 +99,7 @@ CARD_TITLES = {
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet", "records", or a web page: "page" (rules) or "scorekeeper"
+    kind: JobKind
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -154,25 +165,33 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     keeper = scorekeeper_file_name(rules.slug)
     meta = (_describe(rules, "Rules page", ""),)
     links = (*rule_sheets, keeper)
-    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
+    yield Job(JobKind.PAGE, spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
     meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
-    yield Job("scorekeeper", spec, house_rules, "", (keeper,), meta=meta)
+    yield Job(JobKind.SCOREKEEPER, spec, house_rules, "", (keeper,), meta=meta)
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, "Rule sheet", paper),)
-        yield Job("rules", spec, house_rules, paper, (name,), meta=meta)
+        yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 name = scoresheet_file_name(rules.slug, layout, paper, fillable)
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
                 meta = (_describe(rules, kind, paper, layout, CARD_TITLES[layout], fillable),)
-                yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
+                yield Job(JobKind.SCORESHEET, spec, house_rules, paper, (name,), layout, fillable, meta=meta)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
             name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
             kind = "Half-page cards, fillable" if fillable else "Half-page cards"
             meta = (_describe(rules, kind, paper, "half", CARD_TITLES["half"], fillable),)
             yield Job(
-                "scoresheet", spec, house_rules, paper, (name,), "series", fillable, card="half", meta=meta
+                JobKind.SCORESHEET,
+                spec,
+                house_rules,
+                paper,
+                (name,),
+                "series",
+                fillable,
+                card="half",
+                meta=meta,
             )
 
 
@@ -194,7 +213,7 @@ def _example_jobs() -> Iterator[Job]:
             for r, path in zip(records, paths, strict=True)
         )
         yield Job(
-            "records",
+            JobKind.RECORDS,
             OFFICIAL.name,
             (),
             paper,
@@ -225,17 +244,17 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
     per file, or (path, HTML, None) for a web page."""
-    if job.kind == "page":
+    if job.kind == JobKind.PAGE:
         from sheetgen.web.site import render_rules_page
 
         return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
-    if job.kind == "scorekeeper":
+    if job.kind == JobKind.SCOREKEEPER:
         from sheetgen.web.scorekeeper import render_scorekeeper
 
         return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
-    if job.kind == "rules":
+    if job.kind == JobKind.RULES:
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
-    elif job.kind == "scoresheet":
+    elif job.kind == JobKind.SCORESHEET:
         pdfs = [
             scoresheet_pdf(
                 job.rules, job.layout or "players", job.paper, card=job.card, fillable=job.fillable
@@ -393,7 +412,7 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]
     if len(jobs) <= 1:
         yield from map(run_job, jobs)
         return
-    longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
+    longest_first = sorted(jobs, key=lambda job: job.kind != JobKind.RECORDS)  # fills render several blanks
     store = cache.open_cache()  # an unsafe folder is said once, here, and the workers go without
     with _interrupts_ignored(), cache.bypassed() if store is None else nullcontext():
         pool = _pool(len(jobs))

@@ -47,7 +47,9 @@ from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, c
 from sheetgen.rules.text import one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
-PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
+PAPER = click.Choice(
+    [p.value for p in PAPERS], case_sensitive=False
+)  # "A4" or "a4"; the value is always lowercase
 MAX_TITLE_OPTION = 80  # as a variant file's title
 NAME_WIDTH = 14
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
@@ -278,7 +280,7 @@ def variants() -> None:
 @cli.command()
 @click.option(
     "--layout",
-    type=click.Choice(LAYOUTS),
+    type=click.Choice([layout.value for layout in LAYOUTS]),
     help="players (default): one column per player, six to a page; series: one player's six-game card.",
 )
 @click.option(
@@ -290,7 +292,7 @@ def variants() -> None:
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
 @click.option(
     "--card",
-    type=click.Choice(CARDS),
+    type=click.Choice([card.value for card in CARDS]),
     default="full",
     show_default=True,
     help="half: two six-game cards to a sheet (Half Letter or A5), with a cut line; implies --layout series.",
@@ -321,8 +323,8 @@ def scoresheet(
 
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
     """
-    from sheetgen.errors import TitleFitError
-    from sheetgen.layout.fitting import NAME_FONT, NameFitError
+    from sheetgen.errors import NameFitError, TitleFitError
+    from sheetgen.layout.fitting import NAME_FONT
     from sheetgen.layout.glyphs import glyph_warning
 
     if card == "half":
@@ -379,7 +381,7 @@ def scoresheet(
 @paper_option
 @click.option(
     "--card",
-    type=click.Choice(CARDS),
+    type=click.Choice([card.value for card in CARDS]),
     default="full",
     show_default=True,
     help="half: a series prints its players' cards two to a sheet (Half Letter or A5).",
@@ -495,12 +497,12 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
     """
     from concurrent.futures.process import BrokenProcessPool
 
+    from sheetgen.build import JobKind, plan
     from sheetgen.build import build as build_all
-    from sheetgen.build import plan
 
     with user_errors():
         jobs = plan(variants, house_rules)
-    for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
+    for rules in dict.fromkeys(job.rules for job in jobs if job.kind != JobKind.RECORDS):
         warn_redundant(rules)
     with user_errors():
         try:

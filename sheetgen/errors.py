@@ -53,6 +53,14 @@ class OutputError(SheetgenError):
     """A destination that cannot be written, or must not be: an input, a device, a folder."""
 
 
+class NameFitError(SheetgenError):
+    """A name that cannot fit its head even at the smallest size, wrapped."""
+
+
+class GeometryError(ValueError):
+    """A layout, paper or column the score sheet does not have."""
+
+
 class Interrupted(KeyboardInterrupt):
     """A run stopped by SIGINT, SIGTERM or SIGHUP: it unwinds like Ctrl-C and exits with 128 + the signal."""
 
