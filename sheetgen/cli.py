@@ -3,7 +3,7 @@
 The commands that draw nothing (score, schema, variants) import no PDF
 library, so they start in a fraction of a second. SIGINT, SIGTERM and SIGHUP
 unwind every command as Ctrl-C does (exit 130, 143, 129, no message), and no
-error line is longer than text.MAX_LINE characters.
+error line is longer than MAX_LINE characters.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
-from sheetgen.rules.text import one_line, printable
+from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
 PAPER = click.Choice(
@@ -76,7 +76,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
+        super().__init__(one_line(message, MAX_LINE - len("Error: ")))  # click puts "Error: " first
 
 
 INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
