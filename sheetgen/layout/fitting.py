@@ -22,6 +22,7 @@ from fontTools.ttLib import TTFont
 from sheetgen.errors import NameFitError
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.layout.geometry import Card, Rect, SheetGeometry
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 
 NAME_FONT = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
 MAX_SIZE = 12.0
@@ -139,7 +140,10 @@ def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str) ->
         )
         if failing is None:
             return Fitted(size, tuple(w or () for w in wrapped))
-    raise NameFitError(f"the name {failing!r} does not fit {place} even at {MIN_SIZE:g} pt; shorten it")
+    raise NameFitError(
+        f"the name {quote(failing, NAME_EXCERPT, REPR)} does not fit {place} "
+        f"even at {MIN_SIZE:g} pt; shorten it"
+    )
 
 
 def line_write_in(geometry: SheetGeometry, key: str) -> Rect:

@@ -18,6 +18,7 @@ from typing import Self
 
 from sheetgen.errors import GeometryError
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.text import REPR, quote
 
 
 class _Choice(enum.StrEnum):
@@ -201,7 +202,7 @@ class SheetGeometry:
         """The write-in cell of a row (a SheetRow or its slug) in a column from 0."""
         slug = row.slug if isinstance(row, SheetRow) else row
         if slug not in self.cells:
-            raise GeometryError(f"no row {slug!r} on the score sheet")
+            raise GeometryError(f"no row {quote(slug, quotes=REPR)} on the score sheet")
         if not 0 <= column < self.columns:
             raise GeometryError(f"column {column} is not between 0 and {self.columns - 1}")
         return self.cells[slug][column]
@@ -248,7 +249,8 @@ def sheet_geometry(
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
     if (card == Card.HALF and layout != Layout.SERIES) or slot not in ((0, 1) if card == "half" else (0,)):
         raise GeometryError(
-            f"no {card!r} card in slot {slot} for the {layout} layout; half cards are series cards"
+            f"no {quote(card, quotes=REPR)} card in slot {slot} for the {layout} layout; "
+            "half cards are series cards"
         )
     if not 1 <= columns <= COLUMNS or (layout == "series" and columns != COLUMNS):
         raise GeometryError(f"the {layout} layout cannot have {columns} columns")

@@ -238,7 +238,7 @@ class Filler:
                 pdf = scoresheet_pdf(**sheet)
                 return dump_pages([read_page(pdf, n) for n in range(pages)])
 
-            self._blanks[key] = load_pages(cached("blank", read, sheet=sheet, pages=pages))
+            self._blanks[key] = cached("blank", read, load_pages, sheet=sheet, pages=pages)
         return self._blanks[key]
 
     def warnings(self, record: Record) -> list[str]:

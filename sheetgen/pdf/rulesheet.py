@@ -17,6 +17,7 @@ from sheetgen.layout.fitting import text_width
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
 from sheetgen.pdf.render import render_document, write_document
 from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 TEMPLATE = "rules/rules.html"
@@ -43,7 +44,9 @@ def title_size(title: str, paper: str) -> float:
             size -= 0.5
         if size >= smallest:
             return size
-    raise TitleFitError(f"the title {title!r} does not fit the rule sheet's masthead; shorten it")
+    raise TitleFitError(
+        f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the rule sheet's masthead; shorten it"
+    )
 
 
 def _room(document: Document) -> float:

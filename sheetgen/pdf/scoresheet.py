@@ -38,6 +38,7 @@ from sheetgen.layout.geometry import (
 )
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
 from sheetgen.rules.rulebook import edition_line, row_hint
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 STYLESHEETS = ["scoresheet/scoresheet.css"]
@@ -168,7 +169,9 @@ def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
     while text_width(title, size) > room:
         size -= 0.5
         if size < MIN_HEADING_SIZE:
-            raise TitleFitError(f"the title {title!r} does not fit the sheet's heading; shorten it")
+            raise TitleFitError(
+                f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the sheet's heading; shorten it"
+            )
     return size
 
 
