@@ -19,9 +19,10 @@ from weasyprint.document import Document
 
 from sheetgen.errors import RuleSheetFitError, TitleFitError
 from sheetgen.layout.fitting import text_width
-from sheetgen.layout.geometry import PAPER_SIZES_PT
+from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
 from sheetgen.pdf.render import render_document, write_document
 from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 TEMPLATE = "rules/rules.html"
@@ -51,7 +52,9 @@ def title_size(title: str, paper: str) -> float:
             size -= 0.5
         if size >= smallest:
             return size
-    raise TitleFitError(f"the title {title!r} does not fit the rule sheet's masthead; shorten it")
+    raise TitleFitError(
+        f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the rule sheet's masthead; shorten it"
+    )
 
 
 def _main(document: Document, number: int = 0) -> tuple[Any, Any]:
@@ -72,13 +75,14 @@ def _overflow(document: Document) -> float:
     return sum(_main(document, n)[1].margin_height() * PX for n in range(1, len(document.pages)))
 
 
-def render_rulesheet(rules: Rules, paper: str = "letter", *, title: str | None = None) -> bytes:
+def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: str | None = None) -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes.
 
     `title` replaces the variant's title. One layout when 9 pt leaves less
     than an inch empty; otherwise usually two or three, also to shrink a
     language that runs onto a second page.
     """
+    paper = Paper.of(paper)
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=title)
     sheet = rule_sheet(rules)

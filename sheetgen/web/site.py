@@ -24,7 +24,7 @@ from sheetgen.layout.geometry import PAPERS
 from sheetgen.rules.guide import rules_page, site_notice
 from sheetgen.rules.i18n import _
 from sheetgen.rules.variants import Rules
-from sheetgen.web.templating import environment
+from sheetgen.web.templating import render
 
 SITE_CSS = "site/site.css"
 INDEX_CSS = "index/index.css"
@@ -47,10 +47,8 @@ def stylesheet(*names: str) -> Markup:
 
 
 def _render(template: str, css: Markup, alternates: list[Alternate], **context: object) -> str:
-    return (
-        environment()
-        .get_template(template)
-        .render(css=css, notice=site_notice(), version=__version__, alternates=alternates, **context)
+    return render(
+        template, css=css, notice=site_notice(), version=__version__, alternates=alternates, **context
     )
 
 

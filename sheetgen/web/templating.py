@@ -7,6 +7,7 @@ misses is an error, not a blank. Imports Jinja but never WeasyPrint.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import jinja2
 
@@ -37,3 +38,8 @@ def environment() -> jinja2.Environment:
     env.globals["number"] = i18n.number
     env.globals["current_lang"] = i18n.lang
     return env
+
+
+def render(template: str, **context: Any) -> str:
+    """A template under templates/ rendered with `context`: the one place Jinja renders."""
+    return environment().get_template(template).render(**context)
