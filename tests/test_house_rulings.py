@@ -7,10 +7,8 @@ import random
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import WORKED_CARD, run_cli
 
-from sheetgen.cli import cli
 from sheetgen.errors import IllegalPlacementError, ImpossibleScoreError, RecordShapeError
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.boxes import Box
@@ -201,7 +199,7 @@ def test_every_simulated_game_passes_as_boxes(variant, house_rules):
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
 def test_schema_allows_a_scratched_turn(variant):
     """The published schema takes `"scratch": true` on a turn and a 0 in Chance."""
-    schema = json.loads(CliRunner().invoke(cli, ["schema"]).output)
+    schema = json.loads(run_cli(["schema"]).output)
     turns = _turns_with_scratched_chance()
     record = {"variant": variant, "house_rules": [SCRATCH_RULE], "players": [{"name": "A", "turns": turns}]}
     jsonschema.validate(record, schema)
@@ -219,11 +217,11 @@ def test_scratched_paper_record_prints(tmp_path):
     path = tmp_path / "family.json"
     path.write_text(json.dumps(record))
     target = tmp_path / "family.pdf"
-    result = CliRunner().invoke(cli, ["fill", str(path), "-o", str(target)])
+    result = run_cli(["fill", str(path), "-o", str(target)])
     assert result.exit_code == 0, result.output
     assert target.read_bytes().startswith(b"%PDF")
     path.write_text(json.dumps({**record, "house_rules": []}))
-    strict = CliRunner().invoke(cli, ["fill", str(path), "-o", str(tmp_path / "strict.pdf")])
+    strict = run_cli(["fill", str(path), "-o", str(tmp_path / "strict.pdf")])
     assert strict.exit_code == 2
     assert "box chance: Chance cannot score 0" in strict.stderr
     assert not (tmp_path / "strict.pdf").exists()
@@ -238,7 +236,7 @@ def test_redundant_house_rule_in_a_record(tmp_path):
     }
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record))
-    result = CliRunner().invoke(cli, ["score", str(path), "--json"])
+    result = run_cli(["score", str(path), "--json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["house_rules"] == []
     (warning,) = result.stderr.splitlines()
@@ -247,5 +245,5 @@ def test_redundant_house_rule_in_a_record(tmp_path):
 
 def test_variants_name_free_choice_a_house_version():
     """`sheetgen variants` says which variant no edition prints."""
-    lines = CliRunner().invoke(cli, ["variants"]).stdout.splitlines()
+    lines = run_cli(["variants"]).stdout.splitlines()
     assert [line.split()[1] for line in lines if "house version" in line] == ["free-choice"]

@@ -15,14 +15,12 @@ import pypdf
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
-from click.testing import CliRunner
+from helpers import PAPER_SIZES, rasterize, run_cli
 
-from sheetgen.cli import cli
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules
 
-PAPER_SIZES = {"letter": (612, 792), "a4": (595, 842)}
 MARGIN_PT = 0.4 * 72
 MIN_BODY_PT = 8.5
 
@@ -76,9 +74,9 @@ def test_one_page_of_the_paper_size(rules: Rules, paper: str) -> None:
 
 
 @pytest.mark.parametrize(("rules", "paper"), CASES)
-def test_margins_are_blank(rules: Rules, paper: str, raster) -> None:
+def test_margins_are_blank(rules: Rules, paper: str) -> None:
     """Nothing is printed within 0.4 in of any edge, and the page is not blank."""
-    image = raster(sheet_pdf(rules, paper))
+    image = rasterize(sheet_pdf(rules, paper))
     width, height = image.size
     band = int(MARGIN_PT)
     for box in [
@@ -255,12 +253,9 @@ def test_no_house_rules_says_so() -> None:
         (["--variant", "free-choice", "-o", "sheets/free.pdf"], "sheets/free.pdf"),
     ],
 )
-def test_cli_writes_the_sheet_and_prints_its_path(
-    args: list[str], expected: str, tmp_path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_cli_writes_the_sheet_and_prints_its_path(args: list[str], expected: str, tmp_path) -> None:
     """`sheetgen rules` writes a one-page PDF where promised and prints that path."""
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["rules", *args])
+    result = run_cli(["rules", *args], tmp_path)
     assert result.exit_code == 0, result.output
     assert result.output == f"{expected}\n"
     (page,) = reader((tmp_path / expected).read_bytes()).pages
@@ -276,10 +271,9 @@ def test_cli_writes_the_sheet_and_prints_its_path(
         (["--variant", "missing.toml"], "no such variant file"),
     ],
 )
-def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str, tmp_path, monkeypatch) -> None:
+def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str, tmp_path) -> None:
     """A bad variant or house rule is one line on stderr, exit code 2, and no file written."""
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["rules", *args])
+    result = run_cli(["rules", *args], tmp_path)
     assert result.exit_code == 2
     assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
@@ -288,7 +282,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str, tmp
 
 def test_cli_help_has_an_example() -> None:
     """The command's help text shows how to call it."""
-    result = CliRunner().invoke(cli, ["rules", "--help"])
+    result = run_cli(["rules", "--help"])
     assert result.exit_code == 0
     assert "Example: sheetgen rules" in result.output
 
@@ -356,10 +350,9 @@ def test_five_of_a_kind_sheet_matches_the_engine(variant) -> None:
         assert "House rule: it may also go in an empty Full House for 25." in text
 
 
-def test_redundant_start_rule_warns_and_is_left_out(tmp_path, monkeypatch) -> None:
+def test_redundant_start_rule_warns_and_is_left_out(tmp_path) -> None:
     """c2406 already starts with one die: a warning line, and the sheet and its name are c2406's own."""
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["rules", "--variant", "c2406", "--house-rule", "one-die-start"])
+    result = run_cli(["rules", "--variant", "c2406", "--house-rule", "one-die-start"], tmp_path)
     assert result.exit_code == 0
     assert result.stdout == "output/rules-c2406.pdf\n"
     (warning,) = result.stderr.splitlines()
