@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from helpers import EXAMPLES, OUR_HOUSE, TESTS, folder_files, run_cli
+from helpers import EXAMPLES, KNOWN_VARIANTS, OUR_HOUSE, TESTS, folder_files, run_cli
 from pypdf import PdfReader
 
 from sheetgen import build as build_module
@@ -110,7 +110,7 @@ def test_cli_unknown_variant_is_one_line(tmp_path):
     """sheetgen build --variant vegas: exit 2 and one line."""
     result = run_cli(["build", "-o", tmp_path, "--variant", "vegas"])
     assert result.exit_code == 2
-    assert "unknown variant 'vegas'" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == "" and result.stderr == f"Error: unknown variant 'vegas'; {KNOWN_VARIANTS}\n"
 
 
 def test_index_keeps_files_of_earlier_builds(tmp_path):

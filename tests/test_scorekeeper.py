@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import OUR_HOUSE, TEMPLATES, run_cli
+from helpers import CONTRADICTING_STARTS, KNOWN_HOUSE_RULES, KNOWN_VARIANTS, OUR_HOUSE, TEMPLATES, run_cli
 
 from sheetgen.build import build, plan
 from sheetgen.files.variants import load_rules
@@ -43,16 +43,16 @@ def test_cli_writes_the_page_and_prints_its_path(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--variant", "vegas"], "unknown variant 'vegas'"),
-        (["--house-rule", "double"], "unknown house rule 'double'"),
-        (["--house-rule", "one-die-start", "--house-rule", "five-dice-start"], "contradict each other"),
+        (["--variant", "vegas"], f"Error: unknown variant 'vegas'; {KNOWN_VARIANTS}"),
+        (["--house-rule", "double"], f"Error: unknown house rule 'double'; {KNOWN_HOUSE_RULES}"),
+        (["--house-rule", "one-die-start", "--house-rule", "five-dice-start"], CONTRADICTING_STARTS),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(args, message, tmp_path):
     """Unknown names and clashing house rules: one line, exit 2, nothing written."""
     result = run_cli(["scorekeeper", *args], tmp_path)
     assert result.exit_code == 2
-    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == "" and result.stderr == f"{message}\n"
     assert not (tmp_path / "output").exists()
 
 
