@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from browsing import CHROMIUM_ARGS, DESKTOP_WIDTH, Browsing, chromium_path, missing
-from helpers import WeasyPrintLog, folder_files, site_jobs
+from helpers import Site, WeasyPrintLog, folder_files, site_jobs
 
 from sheetgen.files import cache
+
+pytest_plugins = ("pytester",)  # test_suite.py runs a planted test through this very conftest
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -32,30 +32,19 @@ def weasyprint_log() -> Iterator[WeasyPrintLog]:
     log.check()
 
 
-@dataclass(frozen=True)
-class Site:
-    """The one site the tests build: where, from which jobs, what the build said, and what it wrote."""
-
-    folder: Path
-    jobs: list
-    result: object  # the first build's BuildResult
-    files: dict[str, bytes]
-    seconds: float
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     """One build per run of every file a site test reads (see helpers.site_jobs); tests only read it,
-    or rebuild it with the same jobs (which writes nothing). To change it, copy it first."""
+    or rebuild it with the same jobs (which writes nothing). To change it, copy it first.
+
+    Its sheets render in the build's worker processes, whose WeasyPrint warnings this process cannot
+    hear; every template they use is also rendered in-process by the sheet tests, which do hear them."""
     from sheetgen.build import build
 
     folder = tmp_path_factory.mktemp("site") / "site"
     jobs = site_jobs()
-    log = WeasyPrintLog()
     start = time.monotonic()
-    with log.installed():
-        result = build(folder, jobs)
-    log.check()
+    result = build(folder, jobs)
     return Site(folder, jobs, result, folder_files(folder), time.monotonic() - start)
 
 

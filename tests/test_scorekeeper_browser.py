@@ -15,7 +15,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
-from helpers import EXAMPLES, play, run_cli
+from helpers import EXAMPLES, WORKED_CARD, play, run_cli
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.records import load_record
@@ -291,7 +291,6 @@ def test_typed_scores_corrections_and_boxes_export(browser_page, pages, tmp_path
     page.click('[data-action="write-score"]')
     assert "Full House cannot score 20" in page.inner_text("[role=alert]")
     assert cell(page, 1, "full_house") == ""
-    from conftest import WORKED_CARD
 
     for box, score in WORKED_CARD.items():
         page.select_option("#score-box", box)
