@@ -238,17 +238,28 @@ class Site:
     seconds: float
 
 
-SITE_VARIANTS = ("official", str(OUR_HOUSE))
-
-
 def site_jobs() -> list:
-    """The jobs of the one site the tests build: everything `sheetgen build --variant official --variant
-    examples/our-house.toml` makes, then the scorekeeper page of every other built-in variant."""
+    """The jobs of the one site the tests build, a superset of what each site test reads:
+
+    - all that `sheetgen build --variant official` makes (every sheet, the filled examples), first, so
+      that command rebuilds the site as it is (the fault tests run it on copies);
+    - examples/our-house.toml's pages and rule sheets, and its Letter sheets (a custom variant's files);
+    - the scorekeeper page of each other built-in variant.
+    """
     from sheetgen.build import plan
 
-    jobs = plan(SITE_VARIANTS)
-    built = {output for job in jobs for output in job.outputs}
-    return [*jobs, *(j for j in plan() if j.kind == "scorekeeper" and not built & set(j.outputs))]
+    official = plan(["official"])
+    ours = [
+        job
+        for job in plan(["official", str(OUR_HOUSE)])
+        if job.variant == str(OUR_HOUSE.resolve())
+        and (
+            job.kind in ("page", "scorekeeper", "rules")
+            or (job.kind == "scoresheet" and job.paper == "letter" and not job.fillable)
+        )
+    ]
+    keepers = [job for job in plan() if job.kind == "scorekeeper" and job.variant != "official"]
+    return [*official, *ours, *keepers]
 
 
 # ---- games
