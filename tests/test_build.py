@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
+from sheetgen.files.records import load_record
 from sheetgen.rules.variants import VARIANTS
 
 
@@ -44,13 +45,24 @@ def test_plan_with_a_variant_file_and_house_rule():
     assert any(o.startswith("rules-our-house-") for o in sheets)
 
 
+def expected_pages(output: str) -> int:
+    """A sheet is one page; a filled example one page per card: a series card per player, else one
+    page (no example has more than six players)."""
+    if not output.startswith("records/"):
+        return 1
+    record = load_record(
+        EXAMPLES / f"{output.removeprefix('records/').removesuffix('.pdf').removesuffix('-a4')}.json"
+    )
+    return len(record.player_names) if record.is_series else 1
+
+
 def test_build_writes_every_file_with_a_thumbnail(site):
     """Each planned PDF exists, opens, and has its PNG preview; the rules page is written too."""
     expected = [o for job in site.jobs for o in job.outputs]
     assert sorted(site.result.written) == sorted(expected)
     folder = site.folder
     for output in (o for o in expected if o.endswith(".pdf")):
-        assert len(PdfReader(folder / output).pages) >= 1
+        assert len(PdfReader(folder / output).pages) == expected_pages(output), output
         thumb = folder / "thumbs" / (output.removesuffix(".pdf").replace("/", "-") + ".png")
         assert thumb.read_bytes().startswith(b"\x89PNG")
     assert (folder / "rules-official.html").read_text().startswith("<!doctype html>")

@@ -76,4 +76,4 @@ def test_module_entry_point_and_version():
     result = subprocess.run(
         [sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True, check=True
     )
-    assert __version__ in result.stdout
+    assert result.stdout == f"sheetgen, version {__version__}\n"

@@ -222,7 +222,9 @@ def test_custom_variant_record_needs_its_own_page(browser_page, pages, tmp_path)
     """A record naming a variant file loads in that variant's scorekeeper, and only there."""
     path = EXAMPLES / "custom-variant.json"
     page = open_page(browser_page, pages["official"]).page
-    assert "variant file" in import_record(page, path)
+    assert import_record(page, path) == (
+        'custom-variant.json: variant: "our-house.toml" is a variant file; open the scorekeeper made from it'
+    )
     page = open_page(browser_page, pages["our-house"]).page
     import_record(page, path)
     want = score_json(path)["games"][0]["players"]
