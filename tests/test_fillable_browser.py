@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
 from browsing import PDFJS_DIR, missing
-from helpers import ROOT, WORKED_CARD, run_cli
+from helpers import DATA, ROOT, WORKED_CARD, run_cli
 
 from sheetgen.files.variants import load_rules
 from sheetgen.pdf.scoresheet import render_scoresheet
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
-HARNESS = Path(__file__).parent / "data" / "pdfjs_form.html"
+HARNESS = DATA / "pdfjs_form.html"
 TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf": "application/pdf"}
 
 
