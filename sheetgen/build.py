@@ -48,7 +48,7 @@ from sheetgen.files.output import (
     write_atomic,
 )
 from sheetgen.files.resources import EXAMPLES_DIR
-from sheetgen.files.stamps import USER_DATE_EPOCH, pin_source_date
+from sheetgen.files.stamps import USER_DATE_EPOCH
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
@@ -352,12 +352,7 @@ def _sha256(data: bytes) -> str:
 
 
 def _pool(count: int) -> ProcessPoolExecutor:
-    """Workers start fresh ("spawn") and import WeasyPrint themselves.
-
-    They inherit sheetgen's SOURCE_DATE_EPOCH as if the user had set it, so the
-    sheets a build renders in its pool carry that date.
-    """
-    pin_source_date()
+    """Workers start fresh ("spawn") and import WeasyPrint themselves."""
     workers = max(1, min(os.cpu_count() or 1, count))
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
