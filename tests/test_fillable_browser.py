@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
-from browsing import PDFJS_DIR, ROOT, missing
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from browsing import PDFJS_DIR, missing
+from helpers import DATA, ROOT, WORKED_CARD, run_cli
 
-from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
 from sheetgen.pdf.scoresheet import render_scoresheet
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
-HARNESS = Path(__file__).parent / "data" / "pdfjs_form.html"
+HARNESS = DATA / "pdfjs_form.html"
 TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf": "application/pdf"}
 
 
@@ -119,7 +116,7 @@ def test_players_sheet_adds_up_as_it_is_typed(browser_page, tmp_path):
     page.wait_for_function(SHOWS, arg=["p2.upper_subtotal", ""])
     saved = tmp_path / "saved.pdf"
     saved.write_bytes(base64.b64decode(page.evaluate("window.savedSheet()")))
-    result = CliRunner().invoke(cli, ["score", str(saved), "--json"])
+    result = run_cli(["score", str(saved), "--json"])
     assert result.exit_code == 0, result.output
     (player,) = json.loads(result.output)["games"][0]["players"]
     assert (player["name"], player["yahtzee_bonuses"], player["grand_total"]) == ("Zoë Łukasiewicz", 1, 395)
