@@ -48,7 +48,7 @@ def _render(template: str, css: Markup, **context: object) -> str:
     return (
         environment()
         .get_template(template)
-        .render(css=css, notice=SITE_NOTICE, version=__version__, **context)
+        .render(css=css, notice=SITE_NOTICE, version=__version__, app=True, **context)
     )
 
 
