@@ -34,7 +34,7 @@ function show(result = {}) {
   $("alert").textContent = result.alert || "";
   if (result.live || result.status) $("status").textContent = result.live || result.status;
   else if (result.alert) $("status").textContent = "";
-  draw();
+  render();
   return result;
 }
 
@@ -301,7 +301,7 @@ function pastCard(game, s) {
   return table;
 }
 
-function draw() {
+function render() {
   const d = controller.derived();
   const playing = Boolean(d.game) && !controller.ui.setup;
   $("setup").hidden = playing;
@@ -345,7 +345,7 @@ function moveFocus(dRow, dCol) {
   const d = controller.derived();
   focus.row = Math.max(0, Math.min(BOX_ROWS.length - 1, focus.row + dRow));
   focus.col = Math.max(0, Math.min(d.game.players.length - 1, focus.col + dCol));
-  draw();
+  render();
   $(`cell-${focus.col}-${BOX_ROWS[focus.row]}`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
