@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.rules.boxes import DICE_COUNT, FACES, MAX_GAMES_IN_SERIES, MAX_YAHTZEE_BONUSES, YAHTZEE_SCORE, Box
+from sheetgen.rules.boxes import (
+    DICE_COUNT,
+    FACES,
+    MAX_GAMES_IN_SERIES,
+    MAX_YAHTZEE_BONUSES,
+    YAHTZEE_SCORE,
+    Box,
+)
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.scoring import possible_scores
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, HouseRule, Rules

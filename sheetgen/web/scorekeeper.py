@@ -60,7 +60,9 @@ STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules s
 FILL_COMMAND = "sheetgen fill game.json"
 HISTORY_LIMIT = 100  # past games kept in the browser; the oldest goes first
 UNDO_LIMIT = 500  # undo steps kept per game
-MAX_STATE_CHARS = 1_000_000  # stored text refused unread past these sizes, so a planted one cannot freeze the page
+MAX_STATE_CHARS = (
+    1_000_000  # stored text refused unread past these sizes, so a planted one cannot freeze the page
+)
 MAX_HISTORY_CHARS = 4_000_000
 MAX_ID_LENGTH = 40
 MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file name

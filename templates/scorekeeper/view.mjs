@@ -142,7 +142,8 @@ function drawCard(d) {
     const value = d.cards[i].boxes[box];
     const entry = d.byCell.get(`${i}:${box}`);
     td.textContent = value === undefined ? "" : String(value);
-    if (entry && entry.bonus) td.append(el("span", { class: "tick", "aria-hidden": "true" }, "\u2713"));
+    if (entry && entry.bonus) td.dataset.tick = "\u2713";
+    else delete td.dataset.tick;
     td.setAttribute("aria-label", fmt(T.cell, { name: players[i], box: boxLabel[box], value: value === undefined ? T.empty : value }));
     td.classList.toggle("typed", Boolean(entry && !entry.dice));
     td.classList.toggle("mine", i === d.target);
