@@ -463,7 +463,7 @@ def test_six_players_and_long_names_fit_a_phone(browser_page, pages):
 
 
 def test_exported_records_parse_in_python(browser_page, pages, tmp_path):
-    """A game cut short exports as a saved game the page loads; a finished one parses with sheetgen's reader."""
+    """A game cut short exports as a saved game; a finished one parses with sheetgen's reader."""
     page = open_page(browser_page, pages["c2406-house"]).page
     start(page, ["Eve"])
     enter_roll(page, [6, 6, 6, 6, 6], "full_house")  # five of a kind as a Full House, by the house rule

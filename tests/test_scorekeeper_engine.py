@@ -257,7 +257,8 @@ def test_javascript_record_checks_agree(agreement: dict[str, Any]) -> None:
 
 
 TEXT_CASES = [
-    "Ann", "  Ann  ", "\u00a0Bob\u3000", "Zoe\u0301", "Zo\u00e9", "A\u202eB", "A\u2066B", "A\u2028B", "A\u2029B",
+    "Ann", "  Ann  ", "\u00a0Bob\u3000", "Zoe\u0301", "Zo\u00e9", "A\u202eB", "A\u2066B", "A\u2028B",
+    "A\u2029B",
     "A\u0007B", "\u200b\u200b", "\u3164", "\u2800", "", "   ", "x" * 200, "x" * 201, "e\u0301" * 200,
     "\ufeffAnn", "Ann\u0085", "\u001cAnn", "\U0001f3b2 dice",
 ]  # fmt: skip

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
-from test_scorekeeper_browser import EXAMPLES, export, open_page, score_json, shots  # noqa: F401
+from test_scorekeeper_browser import EXAMPLES, export, open_page, score_json
 
 from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules
 from sheetgen.web.scorekeeper import render_scorekeeper

@@ -137,7 +137,8 @@ def record_schema() -> dict[str, Any]:
                     "score": {"type": "integer", "minimum": 0},
                     "yahtzee_bonus": {
                         "description": "This score was an extra Yahtzee: one bonus, backed by this box, "
-                        f"with {YAHTZEE_SCORE} in the Yahtzee box and a score an extra Yahtzee can leave here.",
+                        f"with {YAHTZEE_SCORE} in the Yahtzee box and a score an extra Yahtzee "
+                        "can leave here.",
                         "type": "boolean",
                         "default": False,
                     },

@@ -15,6 +15,7 @@ import re
 from functools import cache
 from typing import Any
 
+from sheetgen import __version__
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules.boxes import (
     BOX_INFO,
@@ -34,7 +35,6 @@ from sheetgen.rules.boxes import (
     Section,
     Total,
 )
-from sheetgen import __version__
 from sheetgen.rules.guide import SITE_NOTICE
 from sheetgen.rules.records import (
     BOXES_PLAYER_KEYS,
@@ -48,9 +48,9 @@ from sheetgen.rules.records import (
     TURNS_PLAYER_KEYS,
     TYPED_TURN_KEYS,
 )
-from sheetgen.rules.text import BIDI_CONTROLS, BLANK_LETTERS, CONTROL_CATEGORIES, INVISIBLE_CATEGORIES
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
+from sheetgen.rules.text import BIDI_CONTROLS, BLANK_LETTERS, CONTROL_CATEGORIES, INVISIBLE_CATEGORIES
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
@@ -71,7 +71,7 @@ MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs")
 
 # Every sentence the page's scripts show, in one place to translate; {names} are filled in.
 TEXT: dict[str, Any] = {
-    "other_tab": "This game was changed in another tab; that version is shown and your last change was not kept.",
+    "other_tab": "This game was changed in another tab; that version is shown, your last change is not kept.",
     "updated": "Updated from another tab.",
     "not_saved": "This browser would not save the game; it stays on the page until you close it.",
     "not_written": "Not written: {reason}.",
@@ -113,7 +113,7 @@ TEXT: dict[str, Any] = {
     "deleted": "Deleted the game of {names}.",
     "delete_confirm": "Delete the game of {names} from {when}? It cannot be brought back.",
     "exported": "Exported as {name}.",
-    "set_aside": "A saved game here failed its checks and was set aside (not deleted); the page starts clean.",
+    "set_aside": "A saved game here failed its checks and was set aside, not deleted; the page starts clean.",
     "every_filled": "Every box is filled. To correct one, tap it in the card.",
     "extra_yahtzee": "An extra Yahtzee: {bonus} bonus, wherever it goes.",
     "holds": "{box} holds{allowed}.",
@@ -325,9 +325,8 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
     """
     from markupsafe import Markup
 
-    from sheetgen.web.templating import environment
-
     from sheetgen.web.site import SITE_CSS, stylesheet
+    from sheetgen.web.templating import environment
 
     data = scorekeeper_data(rules)
     ruleset = data["rulesets"][rules.slug]
