@@ -5,6 +5,7 @@ dice faces, six players on a phone and a laptop in light and dark, saved games c
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -161,7 +162,7 @@ def test_stray_taps_and_dice_faces(browser_page, urls):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
-def test_six_players_at_the_table(browser_page, urls, shots, width, scheme):
+def test_six_players_at_the_table(browser_page, urls, tmp_path, width, scheme):
     """Six players: no sideways scroll at 390 px, names sticky; the whole card at 1280 px; axe clean."""
     browsing = open_page(browser_page, urls["official"], width)
     page = browsing.page
@@ -180,6 +181,8 @@ def test_six_players_at_the_table(browser_page, urls, shots, width, scheme):
         page.evaluate("window.scrollTo(0, 0)")
         grand = page.locator('[data-player="6"][data-total="grand_total"]').bounding_box()
         assert grand["y"] + grand["height"] <= 900, grand
+    shots = Path(os.environ.get("SHEETGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"table-{width}-{scheme}.png"), full_page=width == PHONE_WIDTH)
     assert browsing.axe_violations() == []
     assert browsing.errors == []
