@@ -32,6 +32,10 @@ export class Controller {
     this.store = store;
     this.changes = 0;
     this.cache = null;
+    // The cards and totals of each game's list of entries. Lists are never changed in place (a change
+    // makes a new one), so a finished game of a series is replayed once, not once per write.
+    this.scored = new WeakMap();
+    this.ruleSets = new Map();
     this.ui = { dice: [], box: null, scratch: false, correcting: null, setup: !store.game, viewing: null };
   }
 
@@ -55,11 +59,11 @@ export class Controller {
       this.cache = { changes: this.changes, game: null };
       return this.cache;
     }
-    const rules = makeRules(this.model, game.rules.variant, game.rules.house_rules);
+    const rules = this.rulesOf(game);
     const n = game.players.length;
-    const allCards = game.games.map((g) => replay(this.model, rules, g.entries, n));
-    const allTotals = allCards.map((cards) => cards.map((c) => totals(this.model, c)));
-    const cards = allCards[allCards.length - 1];
+    const scored = game.games.map((g) => this.score(rules, g.entries, n));
+    const allTotals = scored.map((s) => s.totals);
+    const cards = scored[scored.length - 1].cards;
     const current = allTotals[allTotals.length - 1];
     const finished = cards.every((c) => isComplete(this.model, c));
     const series = game.games.length > 1 ? game.players.map((_, i) => allTotals.reduce((s, t) => s + t[i].grand_total, 0)) : null;
@@ -77,6 +81,23 @@ export class Controller {
       series, byCell, player, target, ahead, offered, isSeries: rules.houseRules.includes(this.seriesRule),
     };
     return this.cache;
+  }
+
+  /** A game's rules, made once per set of rules (the same object each time, for `score`). */
+  rulesOf(game) {
+    const key = JSON.stringify([game.rules.variant, game.rules.house_rules]);
+    if (!this.ruleSets.has(key)) this.ruleSets.set(key, makeRules(this.model, game.rules.variant, game.rules.house_rules));
+    return this.ruleSets.get(key);
+  }
+
+  /** One game's cards and totals, replayed once per list of entries (and rules). */
+  score(rules, entries, n) {
+    const kept = this.scored.get(entries);
+    if (kept && kept.rules === rules && kept.n === n) return kept;
+    const cards = replay(this.model, rules, entries, n);
+    const scored = { rules, n, cards, totals: cards.map((c) => totals(this.model, c)) };
+    this.scored.set(entries, scored);
+    return scored;
   }
 
   /** The boxes the dice may go in for the player written to, with their scores. */
@@ -126,7 +147,8 @@ export class Controller {
       return { alert: this.T.other_tab };
     }
     this.changed();
-    return this.store.save() ? {} : { alert: this.T.not_saved };
+    this.store.saveSoon();
+    return {};
   }
 
   resetEntry() {
@@ -140,7 +162,7 @@ export class Controller {
   change(entries, step) {
     const rules = this.derived().rules;
     try {
-      replay(this.model, rules, entries, this.game.players.length);
+      this.score(rules, entries, this.game.players.length);
     } catch (error) {
       if (!(error instanceof ScoreError)) throw error;
       return { alert: fmt(this.T.not_written, { reason: error.message }) };
@@ -426,11 +448,12 @@ export class Controller {
 
   /** A past game's summary: when, who, totals, winners, finished or not. */
   summary(game) {
-    const rules = makeRules(this.model, game.rules.variant, game.rules.house_rules);
-    const all = game.games.map((g) => replay(this.model, rules, g.entries, game.players.length));
-    const finished = all[all.length - 1].every((c) => isComplete(this.model, c));
-    const sums = game.players.map((_, i) => all.reduce((s, cards) => s + totals(this.model, cards[i]).grand_total, 0));
+    const rules = this.rulesOf(game);
+    const all = game.games.map((g) => this.score(rules, g.entries, game.players.length));
+    const last = all[all.length - 1].cards;
+    const finished = last.every((c) => isComplete(this.model, c));
+    const sums = game.players.map((_, i) => all.reduce((s, scored) => s + scored.totals[i].grand_total, 0));
     const best = leaders(sums);
-    return { finished, sums, winners: best.map((i) => game.players[i]), cards: all[all.length - 1] };
+    return { finished, sums, winners: best.map((i) => game.players[i]), cards: last };
   }
 }

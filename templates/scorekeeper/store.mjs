@@ -8,6 +8,9 @@ import { makeRules, replay } from "./engine.mjs";
 /** The saved-game format's version: a state of another version is set aside, never misread. */
 export const STATE_VERSION = 1;
 
+/** The start of a state this page saved: its version, then its revision. */
+const REVISION_HEAD = new RegExp(`^\\{"version":${STATE_VERSION},"revision":(\\d{1,15}),`);
+
 /** A game the page keeps: who plays, under which rules, and every box written, in order. */
 export function freshGame(model, rules, players, now = new Date()) {
   return {
@@ -129,19 +132,28 @@ export function checkGame(model, game) {
  * newest first. A revision counter and the storage event keep a second tab from writing over a newer game.
  */
 export class Store {
-  constructor(model, storage) {
+  /**
+   * `later(write)` runs a write once the page has drawn (the view schedules it after the frame) and
+   * `refused()` hears that the browser would not keep it; without them, saves are written at once.
+   */
+  constructor(model, storage, { later = (write) => write(), refused = () => {} } = {}) {
     this.model = model;
     this.storage = storage;
+    this.later = later;
+    this.refused = refused;
+    this.pending = false;
     this.key = model.page.storage_key;
     this.keys = { history: `${this.key}/history`, setAside: `${this.key}/set-aside` };
     this.revision = 0;
     this.game = null;
     this.history = [];
     this.setAside = null; // the text of saved data that failed its checks, to offer as a download
+    this.savedHistory = null; // the history as last written, so a write of the game alone skips it
   }
 
   /** Read the saved game and history back; what fails its checks is moved aside. */
   load() {
+    this.pending = false;
     const saved = this.read(this.key, this.model.constants.max_state_chars);
     if (saved.ok && saved.value !== null) {
       try {
@@ -156,12 +168,14 @@ export class Store {
     } else if (!saved.ok) this.putAside(saved.text);
     const history = this.read(this.keys.history, this.model.constants.max_history_chars);
     this.history = [];
+    this.savedHistory = null;
     if (history.ok && history.value !== null) {
       try {
         const list = plainObject(history.value, "history", ["version", "games"]);
         if (list.version !== STATE_VERSION) fail("version");
         boundedList(list.games, "history", this.model.constants.history_limit);
         this.history = list.games.map((g) => checkGame(this.model, g));
+        this.savedHistory = this.history;
       } catch (error) {
         if (!(error instanceof ScoreError)) throw error;
         this.putAside(history.text);
@@ -204,19 +218,59 @@ export class Store {
     this.storage.removeItem(this.keys.setAside);
   }
 
-  /** Whether another tab saved a newer game than the one on screen. */
+  /**
+   * Whether another tab saved a newer game than the one on screen. The page writes the revision
+   * first, so it is read from the text's start; a state written otherwise is parsed in full.
+   */
   newerElsewhere() {
+    let text;
+    try {
+      text = this.storage.getItem(this.key);
+    } catch {
+      return false;
+    }
+    if (text === null) return false;
+    const head = REVISION_HEAD.exec(text.slice(0, 64));
+    if (head) return Number(head[1]) > this.revision;
     const saved = this.read(this.key, this.model.constants.max_state_chars);
     return saved.ok && saved.value && Number.isInteger(saved.value.revision) && saved.value.revision > this.revision;
   }
 
-  /** Write the game and the history; false when the browser refused (full or off). */
+  /** Save after the page has drawn: a tap redraws the totals first. One write however many changes. */
+  saveSoon() {
+    this.revision += 1;
+    if (this.pending) return;
+    this.pending = true;
+    this.later(() => this.flush());
+  }
+
+  /** Write what waits now (the page is being hidden or closed, or the frame is out). */
+  flush() {
+    if (!this.pending) return;
+    this.pending = false;
+    if (!this.write()) this.refused();
+  }
+
+  /** Another tab's newer save wins: what waits here is dropped, as the page then shows that one. */
+  dropPending() {
+    this.pending = false;
+  }
+
+  /** Write the game, and the history if it changed; false when the browser refused (full or off). */
   save() {
     this.revision += 1;
+    this.pending = false;
+    return this.write();
+  }
+
+  write() {
     try {
       if (this.game) this.storage.setItem(this.key, JSON.stringify({ version: STATE_VERSION, revision: this.revision, ...this.game }));
       else this.storage.removeItem(this.key);
-      this.storage.setItem(this.keys.history, JSON.stringify({ version: STATE_VERSION, games: this.history }));
+      if (this.history !== this.savedHistory) {
+        this.storage.setItem(this.keys.history, JSON.stringify({ version: STATE_VERSION, games: this.history }));
+        this.savedHistory = this.history;
+      }
       return true;
     } catch {
       return false;

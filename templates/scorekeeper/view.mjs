@@ -14,7 +14,18 @@ const boxLabel = Object.fromEntries(model.boxes.map((b) => [b.name, b.label]));
 const $ = (id) => document.getElementById(id);
 const act = (name) => document.querySelector(`[data-action="${name}"]`);
 
-const store = new Store(model, localStorage).load();
+/** After the next frame is drawn (or a tenth of a second, in a tab that draws none): a save waits for it. */
+function afterFrame(write) {
+  const timer = setTimeout(write, 100);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      clearTimeout(timer);
+      write();
+    }),
+  );
+}
+
+const store = new Store(model, localStorage, { later: afterFrame, refused: () => show({ alert: T.not_saved }) }).load();
 const controller = new Controller(model, store);
 const focus = { row: 0, col: 0 };
 
@@ -23,6 +34,24 @@ function el(tag, attrs = {}, text) {
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** Writes that touch the page only when the value differs, so a change relays out only what changed. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setAttr(node, name, value) {
+  if (value === null || value === undefined) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/** Redraw `node`'s children only when what they show (`key`) changed. */
+function redraw(node, key, draw) {
+  if (node.dataset.drawn === key) return;
+  node.dataset.drawn = key;
+  draw();
 }
 
 function dieSvg(face) {
@@ -87,6 +116,7 @@ function typedNames() {
 // ---- the card ----
 
 let drawnFor = "";
+let parts = null; // the card's cells, found once per build
 
 function buildCard(d) {
   const key = JSON.stringify([d.game.players, d.game.rules]);
@@ -103,6 +133,9 @@ function buildCard(d) {
     head.append(th);
   });
   table.tHead.replaceChildren(head);
+  // The current player's column is shaded through its <col>: one element changes per turn, not a column of cells.
+  const cols = [el("col"), ...players.map(() => el("col", { class: "player-col" }))];
+  table.querySelector("colgroup").replaceChildren(...cols);
   const body = table.tBodies[0];
   body.replaceChildren();
   let section = null;
@@ -128,57 +161,60 @@ function buildCard(d) {
     });
     body.append(tr);
   });
+  parts = {
+    cols: cols.slice(1),
+    hints: [...table.querySelectorAll("[data-hint]")],
+    boxes: [...table.querySelectorAll("td[data-box]")].map((td) => ({ td, i: Number(td.dataset.player) - 1, box: td.dataset.box, shown: null })),
+    totals: [...table.querySelectorAll("td[data-total]")].map((td) => ({ td, i: Number(td.dataset.player) - 1, total: td.dataset.total })),
+    again: [...table.querySelectorAll("td[data-again]")].map((td) => ({ td, i: td.cellIndex - 1, total: td.dataset.again })),
+    heads: [...table.querySelectorAll("th.player")].map((th) => ({ th, badge: th.querySelector(".badge") })),
+  };
 }
 
 function drawCard(d) {
   buildCard(d);
   const hints = d.set.hints;
-  for (const span of document.querySelectorAll("#card [data-hint]")) span.textContent = hints[Number(span.dataset.hint)];
+  for (const span of parts.hints) setText(span, hints[Number(span.dataset.hint)]);
   const players = d.game.players;
   const correcting = controller.ui.correcting;
-  for (const td of document.querySelectorAll("#card td[data-box]")) {
-    const i = Number(td.dataset.player) - 1;
-    const box = td.dataset.box;
+  parts.cols.forEach((col, i) => col.classList.toggle("mine", i === d.target));
+  for (const cell of parts.boxes) {
+    const { td, i, box } = cell;
     const value = d.cards[i].boxes[box];
     const entry = d.byCell.get(`${i}:${box}`);
-    td.textContent = value === undefined ? "" : String(value);
-    if (entry && entry.bonus) td.dataset.tick = "\u2713";
-    else delete td.dataset.tick;
-    td.setAttribute("aria-label", fmt(T.cell, { name: players[i], box: boxLabel[box], value: value === undefined ? T.empty : value }));
+    const chosen = i === d.target && box === controller.ui.box;
+    const fixing = Boolean(correcting && correcting.player === i && correcting.box === box);
+    const shown = `${value}|${entry && entry.bonus}|${entry && !entry.dice}|${chosen}|${fixing}`;
+    if (cell.shown === shown) continue; // only the cells that changed are touched
+    cell.shown = shown;
+    setText(td, value === undefined ? "" : String(value));
+    setAttr(td, "data-tick", entry && entry.bonus ? "\u2713" : null);
+    setAttr(td, "aria-label", fmt(T.cell, { name: players[i], box: boxLabel[box], value: value === undefined ? T.empty : value }));
     td.classList.toggle("typed", Boolean(entry && !entry.dice));
-    td.classList.toggle("mine", i === d.target);
-    td.classList.toggle("chosen", i === d.target && box === controller.ui.box);
-    td.classList.toggle("correcting", Boolean(correcting && correcting.player === i && correcting.box === box));
+    td.classList.toggle("chosen", chosen);
+    td.classList.toggle("correcting", fixing);
   }
-  for (const td of document.querySelectorAll("#card td[data-total]")) {
-    const i = Number(td.dataset.player) - 1;
+  for (const { td, i, total } of parts.totals) {
     const t = d.current[i];
-    td.textContent = String(t[td.dataset.total]);
-    td.classList.toggle("mine", i === d.target);
-    if (td.dataset.total === "upper_bonus") {
+    setText(td, String(t[total]));
+    if (total === "upper_bonus") {
       const short = K.upper_bonus_threshold - t.upper_subtotal;
       const open = model.boxes.some((b) => b.section === "upper" && !(b.name in d.cards[i].boxes));
-      td.dataset.note = t.upper_bonus ? "" : open ? `\u2212${short}` : "\u2013";
+      setAttr(td, "data-note", t.upper_bonus ? "" : open ? `\u2212${short}` : "\u2013");
     }
   }
-  for (const td of document.querySelectorAll("#card td[data-again]")) {
-    td.textContent = String(d.current[td.cellIndex - 1][td.dataset.again]);
-  }
-  document.querySelectorAll("#card th.player").forEach((th, i) => {
+  for (const { td, i, total } of parts.again) setText(td, String(d.current[i][total]));
+  parts.heads.forEach(({ th, badge }, i) => {
     const lead = d.ahead.includes(i);
     const now = !d.finished && i === d.target;
-    th.querySelector(".badge").textContent = now ? `\u25B6 ${T.turn_now}` : lead ? (d.finished ? T.wins : T.leads) : "";
+    setText(badge, now ? `\u25B6 ${T.turn_now}` : lead ? (d.finished ? T.wins : T.leads) : "");
     th.classList.toggle("leader", lead);
     th.classList.toggle("next", now);
-    if (now) th.setAttribute("aria-current", "true");
-    else th.removeAttribute("aria-current");
+    setAttr(th, "aria-current", now ? "true" : null);
   });
   const active = $(`cell-${focus.col}-${BOX_ROWS[focus.row]}`);
-  document.querySelectorAll("#card td.active").forEach((td) => td.classList.remove("active"));
-  if (active) {
-    active.classList.add("active");
-    $("card").setAttribute("aria-activedescendant", active.id);
-  }
+  for (const { td } of parts.boxes) td.classList.toggle("active", td === active);
+  if (active) setAttr($("card"), "aria-activedescendant", active.id);
 }
 
 function drawSeries(d) {
@@ -186,6 +222,13 @@ function drawSeries(d) {
   wrap.hidden = !d.series;
   if (!d.series) return;
   const table = wrap.querySelector("table");
+  redraw(wrap, JSON.stringify([d.game.players, d.allTotals.length]), () => buildSeries(table, d));
+  d.allTotals.forEach((gameTotals, g) => gameTotals.forEach((t, i) => setText(table.tBodies[0].rows[g].cells[i + 1], String(t.grand_total))));
+  d.series.forEach((n, i) => setText(table.tBodies[0].rows[d.allTotals.length].cells[i + 1], String(n)));
+}
+
+/** The series table's rows and columns, for its players and games so far; drawSeries fills the numbers. */
+function buildSeries(table, d) {
   const head = el("tr");
   head.append(el("th", { scope: "col" }, T.game));
   for (const name of d.game.players) head.append(el("th", { scope: "col", class: "player", title: name }, name));
@@ -193,12 +236,12 @@ function drawSeries(d) {
   const rows = d.allTotals.map((gameTotals, g) => {
     const tr = el("tr");
     tr.append(el("th", { scope: "row" }, fmt(T.game_number, { number: g + 1 })));
-    gameTotals.forEach((t) => tr.append(el("td", { class: "num" }, String(t.grand_total))));
+    gameTotals.forEach(() => tr.append(el("td", { class: "num" })));
     return tr;
   });
   const tr = el("tr", { class: "total grand_total" });
   tr.append(el("th", { scope: "row" }, model.series_total_label));
-  d.series.forEach((n, i) => tr.append(el("td", { class: "num", "data-player": i + 1, "data-total": "series_total" }, String(n))));
+  d.series.forEach((_, i) => tr.append(el("td", { class: "num", "data-player": i + 1, "data-total": "series_total" })));
   table.tBodies[0].replaceChildren(...rows, tr);
 }
 
@@ -207,26 +250,44 @@ function drawSeries(d) {
 function drawTurn(d) {
   const ui = controller.ui;
   const name = d.game.players[d.target];
-  $("current-player").textContent = name;
+  setText($("current-player"), name);
   $("turn-player").value = String(d.target);
-  $("whose-label").textContent = ui.correcting ? fmt(T.correcting_label, { box: boxLabel[ui.correcting.box] }) : d.finished ? T.finished_label : T.turn_label;
+  setText($("whose-label"), ui.correcting ? fmt(T.correcting_label, { box: boxLabel[ui.correcting.box] }) : d.finished ? T.finished_label : T.turn_label);
   act("cancel-correction").hidden = !ui.correcting;
   $("turn").classList.toggle("correcting", Boolean(ui.correcting));
   const typed = ui.dice.join("");
   if ($("dice").value.replace(/[\s,-]/g, "") !== typed) $("dice").value = typed;
   const shown = $("dice-shown");
-  shown.replaceChildren(
-    ...ui.dice.map((face, i) => {
-      const button = el("button", { type: "button", class: "die-button", "data-die": i, "aria-label": fmt(T.remove_die, { face }) });
-      button.append(dieSvg(face));
-      return button;
-    }),
+  redraw(shown, typed, () =>
+    shown.replaceChildren(
+      ...ui.dice.map((face, i) => {
+        const button = el("button", { type: "button", class: "die-button", "data-die": i, "aria-label": fmt(T.remove_die, { face }) });
+        button.append(dieSvg(face));
+        return button;
+      }),
+    ),
   );
   $("scratch-row").hidden = !canScratch(d.rules);
   $("scratch").checked = ui.scratch;
   const list = $("option-list");
-  list.replaceChildren();
   const card = d.cards[d.target];
+  const listed = JSON.stringify([d.finished && !ui.correcting, ui.dice, d.offered, card.boxes[model.yahtzee_box]]);
+  redraw(list, listed, () => drawOptions(list, d, card));
+  const select = $("score-box");
+  if (!select.options.length) select.replaceChildren(...model.boxes.map((b) => el("option", { value: b.name }, b.label)));
+  model.boxes.forEach((b, n) => setText(select.options[n], b.name in card.boxes ? `${b.label} (${card.boxes[b.name]})` : b.label));
+  const open = model.boxes.find((b) => !(b.name in card.boxes));
+  select.value = ui.box || (open ? open.name : model.boxes[0].name);
+  const box = select.value;
+  setText($("score-help"), fmt(T.holds, { box: boxLabel[box], allowed: allowedText(possibleScores(model, d.rules, box)) }));
+  act("clear-box").disabled = !(box in card.boxes);
+  act("tick-bonus").disabled = !controller.canTick(box);
+}
+
+/** Where the roll may go: the boxes offered with their scores, or what is missing. */
+function drawOptions(list, d, card) {
+  const ui = controller.ui;
+  list.replaceChildren();
   if (d.finished && !ui.correcting) {
     list.append(el("p", { class: "help" }, T.every_filled));
   } else if (ui.dice.length < K.dice_count) {
@@ -245,21 +306,13 @@ function drawTurn(d) {
       list.append(button);
     }
   }
-  const select = $("score-box");
-  const wanted = model.boxes.map((b) => `${b.name}:${card.boxes[b.name] ?? ""}`).join();
-  if (select.dataset.key !== wanted) {
-    select.dataset.key = wanted;
-    select.replaceChildren(...model.boxes.map((b) => el("option", { value: b.name }, b.name in card.boxes ? `${b.label} (${card.boxes[b.name]})` : b.label)));
-  }
-  const open = model.boxes.find((b) => !(b.name in card.boxes));
-  select.value = ui.box || (open ? open.name : model.boxes[0].name);
-  const box = select.value;
-  $("score-help").textContent = fmt(T.holds, { box: boxLabel[box], allowed: allowedText(possibleScores(model, d.rules, box)) });
-  act("clear-box").disabled = !(box in card.boxes);
-  act("tick-bonus").disabled = !controller.canTick(box);
 }
 
+let historyDrawn = null; // the history list and the game viewed last drawn: redrawn only when they change
+
 function drawHistory() {
+  if (historyDrawn && historyDrawn[0] === store.history && historyDrawn[1] === controller.ui.viewing) return;
+  historyDrawn = [store.history, controller.ui.viewing];
   const list = document.querySelector("[data-history]");
   const items = store.history.map((game) => {
     const s = controller.summary(game);
@@ -310,16 +363,16 @@ function render() {
   act("back").hidden = !d.game;
   act("new-players").hidden = false;
   $("set-aside").hidden = store.setAside === null;
-  $("set-aside-text").textContent = T.set_aside;
+  setText($("set-aside-text"), T.set_aside);
   drawHistory();
   if (!playing) {
     if (!$("names").children.length) drawNames(d.game ? [...d.game.players] : ["", ""]);
     return;
   }
-  $("title").textContent = d.set.title;
-  $("edition").textContent = d.set.edition;
-  document.title = `${d.set.title}: scorekeeper`;
-  $("printed-on").textContent = fmt(T.printed_on, { date: d.game.date || d.game.started.slice(0, 10) });
+  setText($("title"), d.set.title);
+  setText($("edition"), d.set.edition);
+  if (document.title !== `${d.set.title}: scorekeeper`) document.title = `${d.set.title}: scorekeeper`;
+  setText($("printed-on"), fmt(T.printed_on, { date: d.game.date || d.game.started.slice(0, 10) }));
   const number = d.game.games.length;
   let heading = number > 1 || d.isSeries ? fmt(T.game_number, { number }) : T.game;
   if (d.finished) {
@@ -329,8 +382,8 @@ function render() {
     const what = seriesDone ? fmt(T.series_with, { total: best }) : fmt(T.with_total, { total: best });
     heading += `: ${fmt(d.ahead.length > 1 ? T.winners : T.winner, { names, what })}`;
   }
-  $("game-heading").textContent = heading;
-  $("card-caption").textContent = number > 1 ? fmt(T.card_number, { number }) : T.card;
+  setText($("game-heading"), heading);
+  setText($("card-caption"), number > 1 ? fmt(T.card_number, { number }) : T.card);
   drawCard(d);
   drawSeries(d);
   drawTurn(d);
@@ -484,8 +537,11 @@ function wire() {
     event.preventDefault();
     show(controller.undo());
   });
+  window.addEventListener("pagehide", () => store.flush());
+  document.addEventListener("visibilitychange", () => store.flush());
   window.addEventListener("storage", (event) => {
     if (!event.key || !event.key.startsWith(store.key)) return;
+    store.dropPending();
     const before = store.revision;
     store.load();
     if (store.revision === before && event.key === store.key) return;
