@@ -255,6 +255,7 @@ function drawTurn(d) {
   setText($("whose-label"), ui.correcting ? fmt(T.correcting_label, { box: boxLabel[ui.correcting.box] }) : d.finished ? T.finished_label : T.turn_label);
   act("cancel-correction").hidden = !ui.correcting;
   $("turn").classList.toggle("correcting", Boolean(ui.correcting));
+  $("typed").classList.toggle("correcting", Boolean(ui.correcting));
   const typed = ui.dice.join("");
   if ($("dice").value.replace(/[\s,-]/g, "") !== typed) $("dice").value = typed;
   const shown = $("dice-shown");
@@ -429,7 +430,8 @@ function wire() {
     setTimeout(() => document.querySelector("#names input").focus());
     return result;
   });
-  $("turn").addEventListener("submit", (event) => {
+  $("turn").addEventListener("submit", (event) => event.preventDefault());
+  $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const result = show(controller.writeScore($("score-box").value, $("score").value));
     if (!result.alert) $("score").value = "";
