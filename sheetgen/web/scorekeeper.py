@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from sheetgen import __version__
+from sheetgen.files.inputs import RECORD_LIMIT
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules.boxes import (
     BOX_INFO,
@@ -64,6 +65,7 @@ MAX_STATE_CHARS = (
     1_000_000  # stored text refused unread past these sizes, so a planted one cannot freeze the page
 )
 MAX_HISTORY_CHARS = 4_000_000
+MAX_IMPORT_BYTES = RECORD_LIMIT  # a file the page imports: as large as a record `sheetgen score` reads
 MAX_ID_LENGTH = 40
 MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file name
 SAVED_GAME_KEY = "sheetgen_saved_game"  # marks an unfinished game's file, which only the page reads
@@ -109,6 +111,8 @@ TEXT: dict[str, Any] = {
     "unknown_saved": "a saved game from another version of this page",
     "too_many_seats": "{name}: {count} players; this page seats {seats}. `{command}` prints it.",
     "imported": "Imported {name}.",
+    "too_big": f"{{name}}: more than {MAX_IMPORT_BYTES >> 20} MB; a record file may be at most that.",
+    "invalid_json": "{name}: invalid JSON: {reason}",
     "resumed": "Resumed: {names}.",
     "deleted": "Deleted the game of {names}.",
     "delete_confirm": "Delete the game of {names} from {when}? It cannot be brought back.",
@@ -220,6 +224,7 @@ def _model_data() -> dict[str, Any]:
             "undo_limit": UNDO_LIMIT,
             "max_state_chars": MAX_STATE_CHARS,
             "max_history_chars": MAX_HISTORY_CHARS,
+            "max_import_bytes": MAX_IMPORT_BYTES,
             "max_id_length": MAX_ID_LENGTH,
             "max_file_name_players": MAX_FILE_NAME_PLAYERS,
         },

@@ -485,15 +485,15 @@ function wire() {
     const file = input.files[0];
     if (!file) return;
     input.value = "";
-    if (file.size > K.max_state_chars * 5) {
-      show({ alert: `${file.name}: ${file.size} bytes; at most ${K.max_state_chars * 5}` });
+    if (file.size > K.max_import_bytes) {
+      show({ alert: fmt(T.too_big, { name: file.name }) }); // refused unread, as `sheetgen score` refuses it
       return;
     }
     let data;
     try {
       data = JSON.parse(await file.text());
     } catch (error) {
-      show({ alert: `${file.name}: invalid JSON: ${error.message}` });
+      show({ alert: fmt(T.invalid_json, { name: file.name, reason: error.message }) });
       return;
     }
     show(controller.load(data, file.name));
