@@ -8,7 +8,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
 
-from sheetgen.build import build, plan
+from sheetgen.build import app_job, build, plan
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.guide import SITE_NOTICE
 
@@ -29,7 +29,7 @@ def site(tmp_path_factory) -> Path:
         if job.kind in ("page", "scorekeeper", "rules")
         or (job.paper == "letter" and not job.fillable and job.kind in ("scoresheet", "records"))
     ]
-    build(folder, jobs)
+    build(folder, [*jobs, app_job(jobs)])  # the pages link the offline app's manifest
     return folder
 
 
