@@ -56,6 +56,7 @@ from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, NUMBER_WORDS
 from sheetgen.rules.guide import difference
 from sheetgen.rules.text import printable
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
+from sheetgen.web.app import APP_FILES
 from sheetgen.web.site import PAPER_LABELS, render_index, rules_page_name
 
 MANIFEST = ".sheetgen-build.json"
@@ -77,9 +78,10 @@ class JobKind(enum.StrEnum):
     RECORDS = "records"  # example records filled in
     PAGE = "page"  # a rules page (HTML)
     SCOREKEEPER = "scorekeeper"  # a scorekeeper page (HTML)
+    APP = "app"  # the offline web app: manifest, icon, service worker
 
 
-WEB_PAGES = (JobKind.PAGE, JobKind.SCOREKEEPER)  # HTML, rendered in the parent, no preview
+WEB_PAGES = (JobKind.PAGE, JobKind.SCOREKEEPER, JobKind.APP)  # web files, rendered in the parent, no preview
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,199}")  # a variant's name and its house rules (Rules.slug)
 _SLUG = SLUG.pattern
 _PAPER = "|".join(paper_suffix(paper) for paper in PAPERS)
@@ -109,7 +111,7 @@ class Job:
     records: tuple[str, ...] = ()
     card: str = "full"
     depends: tuple[str, ...] = ()  # other files the job reads: the variant files records name
-    links: tuple[str, ...] = ()  # a page's sibling files it may link to
+    links: tuple[str, ...] = ()  # a page's sibling files it may link to; the app's files to keep offline
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -228,8 +230,21 @@ def _record_layout(record) -> str:
     return "series" if record.is_series else "players"
 
 
+def app_job(jobs: Iterable[Job]) -> Job:
+    """The offline web app (manifest, icon, service worker) for a site of `jobs`' files.
+
+    Its hash covers the files' names and every data file they come from, so the
+    worker, and the name of the copy it keeps, change when the site does.
+    """
+    jobs = list(jobs)
+    files = tuple(dict.fromkeys(name for job in jobs for name in job.files))
+    sources = (path for job in jobs for path in (job.variant, *job.records, *job.depends))
+    data = {path for path in sources if Path(path).is_absolute()}
+    return Job(JobKind.APP, OFFICIAL.name, (), "", APP_FILES, depends=tuple(sorted(data)), links=files)
+
+
 def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[Job]:
-    """The jobs for the given variants (default all built-ins) and the examples.
+    """The jobs for the given variants (default all built-ins), the examples, and the offline app.
 
     Built-in names choose among the built-ins; variant files are added to them.
     """
@@ -237,13 +252,13 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
     files = [str(Path(v).resolve()) for v in variants if is_variant_file(v)]
     names = [find_variant(v).name for v in variants if not is_variant_file(v)]
     specs = [*dict.fromkeys(names or [v.name for v in VARIANTS]), *dict.fromkeys(files)]
-    jobs = [job for spec in specs for job in _sheet_jobs(spec, house_rules)]
-    return [*jobs, *_example_jobs()]
+    jobs = [*(job for spec in specs for job in _sheet_jobs(spec, house_rules)), *_example_jobs()]
+    return [*jobs, app_job(jobs)]
 
 
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
-    per file, or (path, HTML, None) for a web page."""
+    per file, or (path, text, None) for a web page or an app file."""
     if job.kind == JobKind.PAGE:
         from sheetgen.web.site import render_rules_page
 
@@ -252,6 +267,11 @@ def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
         from sheetgen.web.scorekeeper import render_scorekeeper
 
         return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
+    if job.kind == JobKind.APP:
+        from sheetgen.web.app import render_app
+
+        app = render_app(job.inputs_hash()[:16], job.links)
+        return [(output, app[output], None) for output in job.outputs]
     if job.kind == JobKind.RULES:
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == JobKind.SCORESHEET:
@@ -553,6 +573,9 @@ def _kept(folder: Path, output: str, entry: dict[str, str]) -> bool:
 
 
 def index_page(files: dict[str, dict[str, str]], folder: Path) -> str:
-    """The site's front page: a section per variant with its pages and downloads, then the examples."""
+    """The site's front page: a section per variant with its pages and downloads, then the examples.
+
+    The app's own files are the site's machinery, not documents: not listed."""
+    files = {path: meta for path, meta in files.items() if path not in APP_FILES}
     thumbs = {path: _thumb_name(path) for path in files if path.endswith(".pdf")}
     return render_index(files, folder, thumbs)

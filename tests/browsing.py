@@ -7,13 +7,14 @@ SHEETGEN_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into a failure
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, run_cli
 
 NODE_MODULES = ROOT / "node_modules"
 AXE_SCRIPT = NODE_MODULES / "axe-core" / "axe.min.js"
@@ -68,3 +69,45 @@ class Browsing:
             "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
             " - document.documentElement.clientWidth"
         )
+
+
+# ---- the scorekeeper page, through its test contract
+
+
+def open_page(browser_page, url: str, width: int = DESKTOP_WIDTH):
+    browsing = browser_page(width)
+    errors: list[str] = []
+    browsing.page.on("pageerror", lambda error: errors.append(str(error)))
+    browsing.page.goto(url)
+    browsing.errors = errors
+    return browsing
+
+
+def export(page, tmp_path: Path) -> tuple[dict, Path]:
+    with page.expect_download() as download:
+        page.click('[data-action="export"]')
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    return json.loads(path.read_text()), path
+
+
+def score_json(path: Path) -> dict:
+    """`sheetgen score --json` on a file, as a user would run it."""
+    result = run_cli(["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def start(page, names: list[str]) -> None:
+    while page.locator('input[data-input="player-name"]').count() < len(names):
+        page.click('[data-action="add-player"]')
+    while page.locator('input[data-input="player-name"]').count() > len(names):
+        page.click("#names li:last-child button")
+    for name_field, name in zip(page.locator('input[data-input="player-name"]').all(), names, strict=False):
+        name_field.fill(name)
+    page.click('[data-action="start"]')
+
+
+def roll(page, dice: str, box: str) -> None:
+    page.fill('input[data-input="dice"]', dice)
+    page.click(f'[data-option="{box}"]')

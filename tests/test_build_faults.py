@@ -69,6 +69,12 @@ def complete(name: str, data: bytes) -> bool:
         return data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82")
     if name.endswith(".html"):
         return data.rstrip().endswith(b"</html>")
+    if name.endswith(".svg"):  # the offline app's icon, manifest and service worker
+        return data.rstrip().endswith(b"</svg>")
+    if name.endswith(".webmanifest"):
+        return bool(json.loads(data)["icons"])
+    if name.endswith(".js"):
+        return data.rstrip().endswith(b"});")
     return bool(json.loads(data)["files"])
 
 

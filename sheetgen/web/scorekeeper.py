@@ -15,6 +15,8 @@ import re
 from functools import cache
 from typing import Any
 
+from sheetgen import __version__
+from sheetgen.files.inputs import RECORD_LIMIT
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules.boxes import (
     BOX_INFO,
@@ -37,15 +39,19 @@ from sheetgen.rules.boxes import (
 from sheetgen.rules.guide import SITE_NOTICE
 from sheetgen.rules.records import (
     BOXES_PLAYER_KEYS,
+    DICE_TURN_KEYS,
     GAME_KEYS,
     MAX_NAME_LENGTH,
+    MAX_PLAYERS,
     MAX_TITLE_LENGTH,
     RECORD_KEYS,
     TURN_KEYS,
     TURNS_PLAYER_KEYS,
+    TYPED_TURN_KEYS,
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
+from sheetgen.rules.text import BIDI_CONTROLS, BLANK_LETTERS, CONTROL_CATEGORIES, INVISIBLE_CATEGORIES
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
@@ -53,6 +59,100 @@ SEATS = COLUMNS  # the page seats as many players as the printed sheet has colum
 SERIES_TOTAL_LABEL = "Series total"
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
+HISTORY_LIMIT = 100  # past games kept in the browser; the oldest goes first
+UNDO_LIMIT = 500  # undo steps kept per game
+MAX_STATE_CHARS = (
+    1_000_000  # stored text refused unread past these sizes, so a planted one cannot freeze the page
+)
+MAX_HISTORY_CHARS = 4_000_000
+MAX_IMPORT_BYTES = RECORD_LIMIT  # a file the page imports: as large as a record `sheetgen score` reads
+MAX_ID_LENGTH = 40
+MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file name
+SAVED_GAME_KEY = "sheetgen_saved_game"  # marks an unfinished game's file, which only the page reads
+MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs")
+
+# Every sentence the page's scripts show, in one place to translate; {names} are filled in.
+TEXT: dict[str, Any] = {
+    "other_tab": "This game was changed in another tab; that version is shown, your last change is not kept.",
+    "updated": "Updated from another tab.",
+    "not_saved": "This browser would not save the game; it stays on the page until you close it.",
+    "not_written": "Not written: {reason}.",
+    "wrote": "{name}: {box} {score}",
+    "ticked": "{name}: Yahtzee bonus for {box}",
+    "emptied": "{name}: {box} emptied",
+    "sixth_die": "A roll is {count} dice: tap a die above to take it back first.",
+    "dice_faces": "Dice are the numbers {low} to {high}.",
+    "dice_first": "Enter the dice first.",
+    "dice_count": "{have} of {count} dice.",
+    "whole_number": "Type the score as a whole number.",
+    "tick_refused": {
+        "noBox": "No Yahtzee bonus: write {box} first, as a typed score.",
+        "diceBox": "No Yahtzee bonus for {box}: its dice are on the card, and they earn their own bonus.",
+        "ticked": "{box} already has its Yahtzee bonus: one per box.",
+        "yahtzeeBox": "No Yahtzee bonus for the Yahtzee box itself.",
+        "needsYahtzee": "No Yahtzee bonus yet: the Yahtzee box must hold {yahtzee}.",
+        "misfit": "No Yahtzee bonus for {box} {score}: no extra Yahtzee leaves that score there.",
+    },
+    "already_empty": "{box} is already empty.",
+    "nothing_to_undo": "Nothing to undo.",
+    "undone": "Undone.",
+    "correcting": "Correcting {name}'s {box}: enter the dice or a score, or cancel.",
+    "correcting_label": "Correcting {box} for",
+    "turn_label": "Turn:",
+    "finished_label": "Finished:",
+    "not_their_turn": "It is {name}'s turn; to correct a box, tap a filled one.",
+    "chosen": "{name}, {box}: enter the dice or a score.",
+    "correction_cancelled": "Correction cancelled.",
+    "history_full": "The oldest past game was dropped: the page keeps {limit}.",
+    "started": "New game: {names}.",
+    "not_started": "This game has not started yet.",
+    "next_in_series": "Game {number} of the series.",
+    "new_game": "New game; the last one is in the past games.",
+    "unknown_saved": "a saved game from another version of this page",
+    "too_many_seats": "{name}: {count} players; this page seats {seats}. `{command}` prints it.",
+    "imported": "Imported {name}.",
+    "too_big": f"{{name}}: more than {MAX_IMPORT_BYTES >> 20} MB; a record file may be at most that.",
+    "invalid_json": "{name}: invalid JSON: {reason}",
+    "resumed": "Resumed: {names}.",
+    "deleted": "Deleted the game of {names}.",
+    "delete_confirm": "Delete the game of {names} from {when}? It cannot be brought back.",
+    "exported": "Exported as {name}.",
+    "set_aside": "A saved game here failed its checks and was set aside, not deleted; the page starts clean.",
+    "every_filled": "Every box is filled. To correct one, tap it in the card.",
+    "extra_yahtzee": "An extra Yahtzee: {bonus} bonus, wherever it goes.",
+    "holds": "{box} holds{allowed}.",
+    "leads": "leads",
+    "wins": "\u2605 wins",
+    "turn_now": "to play",
+    "game": "Game",
+    "game_number": "Game {number}",
+    "card": "Score card",
+    "card_number": "Score card, game {number}",
+    "box": "Box",
+    "empty": "empty",
+    "cell": "{name}, {box}: {value}",
+    "winner": "{names} wins {what}",
+    "winners": "{names} tie {what}",
+    "with_total": "with {total}",
+    "series_with": "the series with {total}",
+    "and": " and ",
+    "remove_die": "Take back the {face}",
+    "player_label": "Player {number}",
+    "remove_player": "Remove player {number}",
+    "remove": "Remove",
+    "unfinished": "unfinished",
+    "finished": "finished",
+    "history_item": "{when}: {players}",
+    "history_totals": "{totals}; {state}",
+    "history_winner": "won by {names}",
+    "resume": "Resume",
+    "view": "View",
+    "hide": "Hide",
+    "export": "Export",
+    "delete": "Delete",
+    "no_history": "No past games yet.",
+    "printed_on": "{date}",
+}
 
 
 def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]]:
@@ -117,9 +217,28 @@ def _model_data() -> dict[str, Any]:
             "max_yahtzee_bonuses": MAX_YAHTZEE_BONUSES,
             "max_games": MAX_GAMES_IN_SERIES,
             "max_players": SEATS,
+            "max_record_players": MAX_PLAYERS,
             "max_name_length": MAX_NAME_LENGTH,
             "max_title_length": MAX_TITLE_LENGTH,
+            "history_limit": HISTORY_LIMIT,
+            "undo_limit": UNDO_LIMIT,
+            "max_state_chars": MAX_STATE_CHARS,
+            "max_history_chars": MAX_HISTORY_CHARS,
+            "max_import_bytes": MAX_IMPORT_BYTES,
+            "max_id_length": MAX_ID_LENGTH,
+            "max_file_name_players": MAX_FILE_NAME_PLAYERS,
         },
+        "text_rules": {
+            "whitespace": [chr(c) for c in range(0x3000 + 1) if chr(c).isspace()],
+            "control_categories": sorted(CONTROL_CATEGORIES),
+            "invisible_categories": sorted(INVISIBLE_CATEGORIES),
+            "bidi_controls": sorted(BIDI_CONTROLS),
+            "blank_letters": sorted(BLANK_LETTERS),
+        },
+        "text": TEXT,
+        "series_rule": HouseRule.SERIES.value,
+        "saved_game_key": SAVED_GAME_KEY,
+        "fill_command": FILL_COMMAND,
         "boxes": [
             {
                 "name": box.value,
@@ -155,6 +274,8 @@ def _model_data() -> dict[str, Any]:
             "turns_player": list(TURNS_PLAYER_KEYS),
             "boxes_player": list(BOXES_PLAYER_KEYS),
             "turn": list(TURN_KEYS),
+            "dice_turn": list(DICE_TURN_KEYS),
+            "typed_turn": list(TYPED_TURN_KEYS),
         },
         "series_total_label": SERIES_TOTAL_LABEL,
     }
@@ -209,12 +330,12 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
     """
     from markupsafe import Markup
 
+    from sheetgen.web.site import SITE_CSS, stylesheet
     from sheetgen.web.templating import environment
 
     data = scorekeeper_data(rules)
     ruleset = data["rulesets"][rules.slug]
-    css = (TEMPLATES_DIR / "scorekeeper" / "scorekeeper.css").read_text(encoding="utf-8")
-    script = _module("engine.mjs") + "\n" + _module("view.mjs")
+    script = "\n".join(_module(name) for name in MODULES)
     return (
         environment()
         .get_template(TEMPLATE)
@@ -222,12 +343,15 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
             title=ruleset["title"],
             edition=ruleset["edition"],
             data=Markup(_script_json(data)),
-            css=Markup(css),
+            css=stylesheet(SITE_CSS, "scorekeeper/scorekeeper.css"),
             script=Markup(script.replace("</script", "<\\/script")),
             max_players=SEATS,
             faces=FACES,
             fill_command=FILL_COMMAND,
             notice=SITE_NOTICE,
+            version=__version__,
+            app=site,
+            history_limit=HISTORY_LIMIT,
             site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
         )
     )

@@ -45,7 +45,7 @@ def stylesheet(*names: str) -> Markup:
 
 
 def _render(template: str, css: Markup, **context: object) -> str:
-    return render(template, css=css, notice=SITE_NOTICE, version=__version__, **context)
+    return render(template, css=css, notice=SITE_NOTICE, version=__version__, app=True, **context)
 
 
 @dataclass(frozen=True)
