@@ -301,9 +301,7 @@ class _Parser:
             raise ImpossibleScoreError(f"{where}: {box.label} cannot score {value}{_allowed(box, rules)}")
         tick = turn.get("yahtzee_bonus", False)
         if tick is not False and tick is not True:
-            raise RecordShapeError(
-                f"{where}: 'yahtzee_bonus' must be true or false, found {quote(tick)}"
-            )
+            raise RecordShapeError(f"{where}: 'yahtzee_bonus' must be true or false, found {quote(tick)}")
         if tick and (box is Box.YAHTZEE or value not in extra_yahtzee_scores(rules)[box]):
             raise ImpossibleScoreError(
                 f"{where}: a Yahtzee bonus ticked for {box.value} {value}, "
