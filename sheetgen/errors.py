@@ -51,3 +51,7 @@ class TitleFitError(SheetgenError):
 
 class OutputError(SheetgenError):
     """A destination that cannot be written, or must not be: an input, a device, a folder."""
+
+
+class SheetInfoError(RecordError):
+    """A fillable sheet's embedded information that sheetgen did not write, or that was changed."""
