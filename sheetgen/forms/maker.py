@@ -81,7 +81,7 @@ READ_ONLY, MULTILINE, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 12, 1 << 22, 1
 
 
 # The form scripts, in the plain JavaScript that pdf.js, PDFium, Okular and MuPDF all run: no
-# AFMergeChange or other Acrobat helpers, no getField on a partial name, nothing past ES3.
+# Acrobat helper unless it is there (AFMergeChange, which Okular lacks), nothing past ES3.
 # One library, generated from the model, precedes each action; a total is computed straight
 # from the boxes, so no action depends on another. D and T clean a committed value to the
 # score it holds; the commit script sets it where the engine keeps that (pdf.js, MuPDF), and
@@ -95,8 +95,9 @@ var m=v.replace(/[^%(marks)s]/g,"");return (m||v.replace(/\\D/g,"")).substring(0
 """
 
 _MERGE = """function M(){var v=String(event.value),c=event.change?String(event.change):"",
-s=event.selStart,e=event.selEnd;if(typeof s!="number"||s<0||s>v.length){s=v.length;e=v.length}
-return (v.substring(0,s)+c+v.substring(e)).replace(/\\s+/g,"")}
+s=event.selStart,e=event.selEnd;if(typeof AFMergeChange=="function")v=String(AFMergeChange(event));
+else{if(typeof s!="number"||s<0||s>v.length){s=v.length;e=v.length}v=v.substring(0,s)+c+v.substring(e)}
+return v.replace(/\\s+/g,"")}
 """
 
 _LIBRARY = """var d=this;
