@@ -62,7 +62,7 @@ FLATTENED = (
     "its form fields are gone: it was flattened or printed; "
     "read the filled-in fillable sheet itself, or type its scores into a JSON record"
 )
-SHEET_WORDS = ("Upper subtotal", "Grand total", "Yahtzee bonus")  # on every printed sheet
+SHEET_WORDS = ("upper subtotal", "grand total", "yahtzee bonus")  # on every printed sheet, in any case
 Warn = Callable[[str], None]
 
 # pypdf reports what it repairs on stderr; a broken file is one line of ours instead.
@@ -155,7 +155,7 @@ def _looks_printed(reader: Any) -> bool:
         text = reader.pages[0].extract_text() if len(reader.pages) else ""
     except Exception:
         return False
-    return all(word in text for word in SHEET_WORDS)
+    return all(word in text.lower() for word in SHEET_WORDS)
 
 
 def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
