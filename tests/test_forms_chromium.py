@@ -211,3 +211,28 @@ def test_chromium_draws_names_outside_latin_1(pdf_viewer, tmp_path):
     viewer.leave()
     drawn = viewer.look("p1.name")
     assert differs(blank, drawn) and count(ink(drawn)) > 60
+
+
+@pytest.mark.parametrize("kind", ["players", "half"])
+def test_chromium_tabs_down_the_column(kind, pdf_viewer, tmp_path):
+    """Tab from the last upper box goes down the same column to its first lower box, not across.
+
+    (PDFium stops at the read-only computed rows on the way, as it does at any field.)
+    """
+    (layout, paper, card), first, _, _ = SHEETS[kind]
+    pdf = render_scoresheet(load_rules("official"), layout, paper, card=card, fillable=True)
+    path = tmp_path / "tabs.pdf"
+    path.write_bytes(pdf)
+    viewer = pdf_viewer(path, pdf)
+    viewer.type_into(first + "sixes", "6")  # then Tab, and Tab past the three computed rows
+    for _ in range(3):
+        viewer.page.keyboard.press("Tab")
+    viewer.page.keyboard.type("7", delay=20)
+    viewer.page.keyboard.press("Tab")
+    viewer.leave()
+    expected = tmp_path / "expected.pdf"
+    expected.write_bytes(with_values(pdf, {first + "sixes": "6", first + "three_of_a_kind": "7"}))
+    reference = pdf_viewer(expected, pdf)
+    reference.leave()
+    assert not differs(viewer.look(first + "three_of_a_kind"), reference.look(first + "three_of_a_kind"))
+    assert count(ink(viewer.look(first + "three_of_a_kind"))) > 20

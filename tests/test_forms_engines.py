@@ -27,6 +27,7 @@ from conftest import WORKED_CARD
 from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
 from sheetgen.pdf.scoresheet import render_scoresheet
+from sheetgen.rules.boxes import SHEET_ROWS
 
 MUPDF_SCRIPT = Path(__file__).parent / "data" / "mupdf_form.js"
 LATIN_NAME, OTHER_NAME, TITLE = "Zoë Müller", "Łukasz Ψ", "Friday night"
@@ -236,3 +237,49 @@ def test_qpdf_generates_appearances_that_print_latin_1_names(kind, tmp_path):
     text = pdftotext(out)
     assert LATIN_NAME in text and TITLE in text and "50" in text, text[:600]
     flattened_refused(out)
+
+
+# The field tree, the order of the fields, the sizes
+
+ROWS = [row.slug for row in SHEET_ROWS]
+
+
+def contract_names(kind: str) -> list[str]:
+    """Every terminal field's full name, in the sheet's order: the names are the contract."""
+
+    def column(prefix: str, head: bool) -> list[str]:
+        rows = [prefix + slug for slug in ROWS]
+        at = rows.index(prefix + "yahtzee_bonus")
+        rows.insert(at, prefix + "yahtzee_bonus_ticks")
+        return ([prefix + "name"] if head else []) + rows
+
+    if kind == "players":
+        return ["title", "date", "game", *(n for p in range(1, 7) for n in column(f"p{p}.", True))]
+    cards = [""] if kind == "series" else ["", "card2."]
+    names = []
+    for card in cards:
+        names += [card + line for line in ("player", "title", "date")]
+        names += [n for g in range(1, 7) for n in column(f"{card}g{g}.", False)] + [card + "series_total"]
+    return names
+
+
+@pytest.mark.parametrize("kind", SHEETS)
+def test_the_fields_are_a_tree_with_every_full_name_as_before(kind):
+    """Parents per column and game (and card2); no partial name holds a period; full names unchanged."""
+    reader = pypdf.PdfReader(io.BytesIO(sheet(kind)))
+    (names,) = widget_names(sheet(kind))
+    assert names == contract_names(kind)  # also the tab order: down each column, card 1 before card 2
+    for annotation in reader.pages[0]["/Annots"]:
+        field = annotation.get_object()
+        while field is not None:
+            assert "." not in str(field["/T"]), full_name(annotation.get_object())
+            field = field["/Parent"].get_object() if "/Parent" in field else None
+    roots = {str(ref.get_object()["/T"]) for ref in reader.trailer["/Root"]["/AcroForm"]["/Fields"]}
+    expected = {"players": {"p1", "p6", "title"}, "series": {"g1", "g6", "series_total"}}
+    assert expected.get(kind, {"g1", "card2", "player"}) <= roots
+    assert not any("." in root for root in roots)
+
+
+@pytest.mark.parametrize(("kind", "limit"), [("players", 80), ("series", 80), ("half", 100)])
+def test_fillable_sheets_stay_small(kind, limit):
+    assert len(sheet(kind)) <= limit * 1024, len(sheet(kind))
