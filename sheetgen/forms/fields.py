@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
 from sheetgen.errors import SheetgenError, SheetInfoError
@@ -183,7 +184,7 @@ def column_fields(column: str) -> dict[str, str]:
     return fields | {NAME: name_field(column), TICKS: ticks_field(column)}
 
 
-def players_in(names: list[str] | set[str] | dict[str, str]) -> list[int]:
+def players_in(names: Iterable[str]) -> list[int]:
     """The players sheet's column numbers that have fields, in order."""
     found = (parse_field(n) for n in names)
     return sorted(
@@ -191,7 +192,7 @@ def players_in(names: list[str] | set[str] | dict[str, str]) -> list[int]:
     )
 
 
-def cards_in(names: list[str] | set[str] | dict[str, str]) -> list[str]:
+def cards_in(names: Iterable[str]) -> list[str]:
     """The six-game cards' prefixes that have fields ("", `card2.`, `p1.`...), in card order."""
     found = (parse_field(n) for n in names)
     cards = {f.card for f in found if f and f.game == 1 and f.key == Box.ACES.value}
