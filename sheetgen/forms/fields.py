@@ -116,7 +116,8 @@ def parse_field(name: str) -> FieldName | None:
         kind = FieldKind.TOTAL
     else:
         kind = None
-    if kind is None or (kind is not FieldKind.TEXT and kind is not FieldKind.TOTAL and not (card or game_no)):
+    in_column = kind is not FieldKind.TEXT and key != SERIES_TOTAL  # a box or row: `pN.` or a game's
+    if kind is None or (in_column and game_no is None and not card.startswith("p")):
         return None
     return FieldName(card, game_no, key, kind)
 
