@@ -10,37 +10,45 @@ parent; index.html is written from the manifest, and only when it changes.
 
 from __future__ import annotations
 
+import atexit
+import enum
 import fcntl
 import hashlib
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import asdict, dataclass, field
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 from sheetgen.errors import OutputError, SheetgenError
-from sheetgen.files.cache import code_hash
+from sheetgen.files import cache
 from sheetgen.files.inputs import parse_json, read_input, tracking
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
+    HELD_SIGNALS,
     PLAIN,
     Reporter,
     paper_suffix,
+    private_temporary_folder,
     rules_file_name,
     scorekeeper_file_name,
     scoresheet_file_name,
     sweep,
+    to_the_end,
     write_atomic,
 )
 from sheetgen.files.resources import EXAMPLES_DIR
-from sheetgen.files.stamps import pin_source_date
+from sheetgen.files.stamps import USER_DATE_EPOCH
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
@@ -54,13 +62,32 @@ MANIFEST = ".sheetgen-build.json"
 MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
 MANIFEST_LIMIT = 16 * 1024 * 1024
 STAGING = ".sheetgen-staging"  # new files wait here until every job has rendered
+STOP_SECONDS = 5  # a worker told to stop has this long to end before it is killed
 THUMB_WIDTH = 480  # pixels: shown 240 CSS px wide or more, sharp on high-density screens
 LAYOUT_NAMES = {
     "players": "six players",
     "series": "six-game series",
     "half": "six-game cards, two to a sheet",
 }
-WEB_PAGES = ("page", "scorekeeper")  # HTML, rendered in the parent, no preview
+
+
+class JobKind(enum.StrEnum):
+    RULES = "rules"  # a rule sheet
+    SCORESHEET = "scoresheet"  # a blank score sheet
+    RECORDS = "records"  # example records filled in
+    PAGE = "page"  # a rules page (HTML)
+    SCOREKEEPER = "scorekeeper"  # a scorekeeper page (HTML)
+
+
+WEB_PAGES = (JobKind.PAGE, JobKind.SCOREKEEPER)  # HTML, rendered in the parent, no preview
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,199}")  # a variant's name and its house rules (Rules.slug)
+_SLUG = SLUG.pattern
+_PAPER = "|".join(paper_suffix(paper) for paper in PAPERS)
+BUILT_NAME = re.compile(  # every name a plan gives its files, and nothing else: no scheme, no folder up
+    rf"rules-{_SLUG}(?:{_PAPER})\.pdf|rules-{_SLUG}\.html|scorekeeper-{_SLUG}\.html"
+    rf"|scoresheet-(?:{'|'.join(LAYOUTS)})-{_SLUG}-(?:{'|'.join(PAPERS)})(?:-half)?(?:-fillable)?\.pdf"
+    rf"|records/[A-Za-z0-9][A-Za-z0-9_.-]{{0,199}}(?:{_PAPER})\.pdf"
+)
 CARD_TITLES = {
     "players": f"Score sheet, {COLUMNS} players",
     "series": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game card",
@@ -72,7 +99,7 @@ CARD_TITLES = {
 class Job:
     """One rendering task; `outputs` are paths relative to the output folder."""
 
-    kind: str  # "rules", "scoresheet", "records", or a web page: "page" (rules) or "scorekeeper"
+    kind: JobKind
     variant: str  # a built-in name, or a variant TOML file's absolute path
     house_rules: tuple[str, ...]
     paper: str
@@ -90,9 +117,10 @@ class Job:
         return load_rules(self.variant, self.house_rules)
 
     def inputs_hash(self) -> str:
-        """Everything the job's files depend on: code, templates, options, data files."""
-        digest = hashlib.sha256(code_hash().encode())
-        digest.update(json.dumps(asdict(self), sort_keys=True).encode())
+        """Everything the job's files depend on: code, templates, the rendering libraries' versions,
+        the SOURCE_DATE_EPOCH the user set, options, data files."""
+        digest = hashlib.sha256(cache.environment_hash().encode())
+        digest.update(json.dumps({"date": USER_DATE_EPOCH, "job": asdict(self)}, sort_keys=True).encode())
         for path in (self.variant, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
@@ -137,25 +165,33 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     keeper = scorekeeper_file_name(rules.slug)
     meta = (_describe(rules, "Rules page", ""),)
     links = (*rule_sheets, keeper)
-    yield Job("page", spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
+    yield Job(JobKind.PAGE, spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
     meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
-    yield Job("scorekeeper", spec, house_rules, "", (keeper,), meta=meta)
+    yield Job(JobKind.SCOREKEEPER, spec, house_rules, "", (keeper,), meta=meta)
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, "Rule sheet", paper),)
-        yield Job("rules", spec, house_rules, paper, (name,), meta=meta)
+        yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 name = scoresheet_file_name(rules.slug, layout, paper, fillable)
                 kind = "Score sheet, fillable" if fillable else "Score sheet"
                 meta = (_describe(rules, kind, paper, layout, CARD_TITLES[layout], fillable),)
-                yield Job("scoresheet", spec, house_rules, paper, (name,), layout, fillable, meta=meta)
+                yield Job(JobKind.SCORESHEET, spec, house_rules, paper, (name,), layout, fillable, meta=meta)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
             name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
             kind = "Half-page cards, fillable" if fillable else "Half-page cards"
             meta = (_describe(rules, kind, paper, "half", CARD_TITLES["half"], fillable),)
             yield Job(
-                "scoresheet", spec, house_rules, paper, (name,), "series", fillable, card="half", meta=meta
+                JobKind.SCORESHEET,
+                spec,
+                house_rules,
+                paper,
+                (name,),
+                "series",
+                fillable,
+                card="half",
+                meta=meta,
             )
 
 
@@ -177,7 +213,7 @@ def _example_jobs() -> Iterator[Job]:
             for r, path in zip(records, paths, strict=True)
         )
         yield Job(
-            "records",
+            JobKind.RECORDS,
             OFFICIAL.name,
             (),
             paper,
@@ -208,17 +244,17 @@ def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
     per file, or (path, HTML, None) for a web page."""
-    if job.kind == "page":
+    if job.kind == JobKind.PAGE:
         from sheetgen.web.site import render_rules_page
 
         return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
-    if job.kind == "scorekeeper":
+    if job.kind == JobKind.SCOREKEEPER:
         from sheetgen.web.scorekeeper import render_scorekeeper
 
         return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
-    if job.kind == "rules":
+    if job.kind == JobKind.RULES:
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
-    elif job.kind == "scoresheet":
+    elif job.kind == JobKind.SCORESHEET:
         pdfs = [
             scoresheet_pdf(
                 job.rules, job.layout or "players", job.paper, card=job.card, fillable=job.fillable
@@ -316,31 +352,52 @@ def _sha256(data: bytes) -> str:
 
 
 def _pool(count: int) -> ProcessPoolExecutor:
-    """Workers start fresh ("spawn") and import WeasyPrint themselves.
-
-    They inherit sheetgen's SOURCE_DATE_EPOCH as if the user had set it, so the
-    sheets a build renders in its pool carry that date.
-    """
-    pin_source_date()
+    """Workers start fresh ("spawn") and import WeasyPrint themselves."""
     workers = max(1, min(os.cpu_count() or 1, count))
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
+
+
+def _worker_started() -> None:
+    """In each worker: temporary files in a folder of its own, removed however the worker ends;
+    SIGTERM and SIGHUP end it at once.
+
+    A cache entry being written is finished first (output.replace_file holds
+    the signals), so a stopped worker leaves nothing behind.
+    """
+    folder = private_temporary_folder()
+    atexit.register(shutil.rmtree, folder, True)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _worker_stopped)
+
+
+def _worker_stopped(signum: int, _frame: object) -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)  # the parent's terminate() may follow a hang-up
+    if tempfile.tempdir:
+        shutil.rmtree(tempfile.tempdir, ignore_errors=True)
+    os._exit(128 + signum)
 
 
 @contextmanager
 def _interrupts_ignored() -> Iterator[None]:
-    """Ctrl-C ignored while workers are spawned, so they are born ignoring it.
+    """Ctrl-C and SIGHUP ignored while the resource tracker and the workers are spawned.
 
     A new Python keeps an ignored SIGINT ignored, so a Ctrl-C while a worker
-    starts or renders ends only the parent, which then stops the workers quietly.
+    starts or renders ends only the parent, which then stops the workers
+    quietly. The tracker ignores SIGINT and SIGTERM itself, and SIGHUP now too:
+    a tracker killed by a hang-up would be started again and print tracebacks
+    about semaphores it never saw. Workers set their own SIGHUP handler.
     """
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set signal handlers
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, signal.SIGHUP)}
     try:
+        resource_tracker.ensure_running()
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:
@@ -350,22 +407,33 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]
     if len(jobs) <= 1:
         yield from map(run_job, jobs)
         return
-    longest_first = sorted(jobs, key=lambda job: job.kind != "records")  # fills render several blanks
-    with _interrupts_ignored():
+    longest_first = sorted(jobs, key=lambda job: job.kind != JobKind.RECORDS)  # fills render several blanks
+    store = cache.open_cache()  # an unsafe folder is said once, here, and the workers go without
+    with _interrupts_ignored(), cache.bypassed() if store is None else nullcontext():
         pool = _pool(len(jobs))
         futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
     try:
         for future in as_completed(futures):
             yield future.result()
     except BaseException:
-        # Ctrl-C or a failed job: drop the queue and stop the workers now, not after their
-        # jobs; the executor has no public way to stop a running job, hence `_processes`.
-        workers = list(pool._processes.values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
-            worker.terminate()
+        # A signal or a failed job: drop the queue and stop the workers now, not after their jobs,
+        # and wait for them to end; the executor has no public way to stop a running job.
+        workers = list((pool._processes or {}).values())
+        to_the_end(lambda: _stop_workers(pool, workers))
         raise
     pool.shutdown()
+
+
+def _stop_workers(pool: ProcessPoolExecutor, workers: list[multiprocessing.process.BaseProcess]) -> None:
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(STOP_SECONDS)
+        if worker.is_alive():  # deep in a native call that ignores SIGTERM for now
+            worker.kill()
+            worker.join()
+    pool.shutdown()  # and its manager thread, which releases the queues' semaphores, has ended
 
 
 @contextmanager
@@ -459,7 +527,7 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
         with suppress(OSError):
             shutil.rmtree(staging)
     # This build's files first, then those of earlier builds (other variants, house rules) still there.
-    listed = [*by_output, *(o for o in manifest if o not in by_output and (folder / o).is_file())]
+    listed = [*by_output, *(o for o in manifest if o not in by_output and _kept(folder, o, manifest[o]))]
     current = {o: manifest[o] for o in listed if o in manifest}
     manifest_data = {"format": MANIFEST_FORMAT, "files": current}
     write_atomic(folder / MANIFEST, json.dumps(manifest_data, indent=1).encode())
@@ -468,6 +536,20 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
         write_atomic(folder / "index.html", index)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _kept(folder: Path, output: str, entry: dict[str, str]) -> bool:
+    """An earlier build's file stays in the index if its name is one sheetgen makes and it is still there.
+
+    The manifest is a file anyone with the folder can edit: a name outside that
+    grammar (a scheme such as `javascript:`, a path out of the folder) is never linked.
+    """
+    slug = entry.get("slug")
+    return (
+        BUILT_NAME.fullmatch(output) is not None
+        and (slug is None or SLUG.fullmatch(slug) is not None)
+        and (folder / output).is_file()
+    )
 
 
 def index_page(files: dict[str, dict[str, str]], folder: Path) -> str:

@@ -1,21 +1,29 @@
 """The `sheetgen` command.
 
 The commands that draw nothing (score, schema, variants) import no PDF
-library, so they start in a fraction of a second.
+library, so they start in a fraction of a second. SIGINT, SIGTERM and SIGHUP
+unwind every command as Ctrl-C does (exit 130, 143, 129, no message), and no
+error line is longer than MAX_LINE characters.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import shutil
+import signal
 import sys
+import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from pathlib import Path
 
 import click
 
 from sheetgen import __version__
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import Interrupted, SheetgenError
 from sheetgen.files import cache
 from sheetgen.files.inputs import forget_inputs
 from sheetgen.files.output import (
@@ -24,6 +32,7 @@ from sheetgen.files.output import (
     Reporter,
     check_destination,
     making,
+    private_temporary_folder,
     rules_file_name,
     scorekeeper_file_name,
     scoresheet_file_name,
@@ -35,17 +44,19 @@ from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
-from sheetgen.rules.text import printable
+from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
-PAPER = click.Choice(PAPERS, case_sensitive=False)  # "A4" or "a4"; the value is always lowercase
+PAPER = click.Choice(
+    [p.value for p in PAPERS], case_sensitive=False
+)  # "A4" or "a4"; the value is always lowercase
 MAX_TITLE_OPTION = 80  # as a variant file's title
 NAME_WIDTH = 14
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
 
 
 def _note(line: str) -> None:
-    click.echo(line, err=True)
+    click.echo(one_line(line), err=True)
 
 
 def _progress_bar(least: int) -> Callable[[Iterable, str, int], AbstractContextManager[Iterable]]:
@@ -60,25 +71,58 @@ def _progress_bar(least: int) -> Callable[[Iterable, str, int], AbstractContextM
 
 
 class UserError(click.ClickException):
-    """Bad input: one line on stderr, exit code 2, never a traceback."""
+    """Bad input: one escaped line of at most MAX_LINE characters on stderr, exit code 2, no traceback."""
 
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(printable(message))
+        super().__init__(one_line(message, MAX_LINE - len("Error: ")))  # click puts "Error: " first
 
 
 INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+THREAD_SECONDS = 10  # at exit, a thread still running has this long to end
+_stopped: list[int] = []  # the stop signal this process received, if any
+
+
+def _stop(signum: int, _frame: object) -> None:
+    """Unwind as Ctrl-C does, once: a second signal never cuts short the clean-up the first began."""
+    if not _stopped:
+        _stopped.append(signum)
+        raise Interrupted(signum)
+
+
+def _exit_code(interrupt: KeyboardInterrupt) -> int:
+    return interrupt.exit_code if isinstance(interrupt, Interrupted) else INTERRUPTED
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output went away: drop what is still buffered, as other tools do."""
+    with open(os.devnull, "wb") as null:
+        os.dup2(null.fileno(), sys.stdout.fileno())
 
 
 class Commands(click.Group):
-    """The command group; Ctrl-C ends any command quietly with exit code 130."""
+    """The command group; a stop signal ends any command quietly with 128 + its number (Ctrl-C: 130).
+
+    A broken pipe on standard output (`sheetgen rules -o - | head -c 4`) ends
+    it quietly too, with exit code 2.
+    """
+
+    def make_context(self, *args: object, **kwargs: object) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt as interrupt:
+            raise click.exceptions.Exit(_exit_code(interrupt)) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
-        except KeyboardInterrupt:
-            raise click.exceptions.Exit(INTERRUPTED) from None
+        except KeyboardInterrupt as interrupt:
+            raise click.exceptions.Exit(_exit_code(interrupt)) from None
+        except BrokenPipeError:
+            _quiet_stdout()
+            raise click.exceptions.Exit(UserError.exit_code) from None
 
 
 class OutputPath(click.ParamType):
@@ -91,6 +135,8 @@ class OutputPath(click.ParamType):
             return value
         if not isinstance(value, str) or not value.strip():
             raise UserError("-o/--output: the path is empty")
+        if value != "-" and Path(value) == STDOUT:  # ./- is a file named "-"
+            return Path(os.path.abspath(value))
         return Path(value)
 
 
@@ -101,6 +147,8 @@ def user_errors() -> Iterator[None]:
         yield
     except SheetgenError as error:
         raise UserError(str(error)) from None
+    except BrokenPipeError:
+        raise  # the reader went away: quiet, see Commands
     except OSError as error:
         where = printable(str(error.filename)) if error.filename else "sheetgen"
         raise UserError(f"{where}: {error.strerror or error}") from None
@@ -109,7 +157,7 @@ def user_errors() -> Iterator[None]:
 def warn_redundant(rules: Rules, where: str = "") -> None:
     """A house rule the variant already has is left out, and said so on one line."""
     if rules.redundancy_warning:
-        click.echo(f"Warning: {where}{rules.redundancy_warning}", err=True)
+        _note(f"Warning: {where}{rules.redundancy_warning}")
 
 
 def _warn(line: str) -> None:
@@ -207,10 +255,7 @@ def record(sheet: Path, output: Path | None) -> None:
     with user_errors():
         data = record_json(sheet, warn=_warn)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    if output is None or output == STDOUT:
-        click.echo(text, nl=False)
-    else:
-        _write(output, lambda: text.encode("utf-8"))
+    _write(output or STDOUT, lambda: text.encode("utf-8"))
 
 
 @cli.command()
@@ -240,7 +285,7 @@ def variants() -> None:
 @cli.command()
 @click.option(
     "--layout",
-    type=click.Choice(LAYOUTS),
+    type=click.Choice([layout.value for layout in LAYOUTS]),
     help="players (default): one column per player, six to a page; series: one player's six-game card.",
 )
 @click.option(
@@ -252,7 +297,7 @@ def variants() -> None:
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
 @click.option(
     "--card",
-    type=click.Choice(CARDS),
+    type=click.Choice([card.value for card in CARDS]),
     default="full",
     show_default=True,
     help="half: two six-game cards to a sheet (Half Letter or A5), with a cut line; implies --layout series.",
@@ -283,8 +328,8 @@ def scoresheet(
 
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
     """
-    from sheetgen.errors import TitleFitError
-    from sheetgen.layout.fitting import NAME_FONT, NameFitError
+    from sheetgen.errors import NameFitError, TitleFitError
+    from sheetgen.layout.fitting import NAME_FONT
     from sheetgen.layout.glyphs import glyph_warning
 
     if card == "half":
@@ -311,7 +356,7 @@ def scoresheet(
     for where, text in [*texts, *([("--title", title)] if title else [])]:
         warning = glyph_warning(where, text, NAME_FONT)
         if warning:
-            click.echo(f"Warning: {warning}", err=True)
+            _note(f"Warning: {warning}")
     target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable, card)
     _check(target)
 
@@ -341,7 +386,7 @@ def scoresheet(
 @paper_option
 @click.option(
     "--card",
-    type=click.Choice(CARDS),
+    type=click.Choice([card.value for card in CARDS]),
     default="full",
     show_default=True,
     help="half: a series prints its players' cards two to a sheet (Half Letter or A5).",
@@ -455,15 +500,24 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
 
     Example: sheetgen build --variant examples/our-house.toml
     """
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sheetgen.build import JobKind, plan
     from sheetgen.build import build as build_all
-    from sheetgen.build import plan
 
     with user_errors():
         jobs = plan(variants, house_rules)
-    for rules in dict.fromkeys(job.rules for job in jobs if job.kind != "records"):
+    for rules in dict.fromkeys(job.rules for job in jobs if job.kind != JobKind.RECORDS):
         warn_redundant(rules)
     with user_errors():
-        result = build_all(output, jobs, Reporter(_note, click.echo, _progress_bar(1)))
+        try:
+            result = build_all(output, jobs, Reporter(_note, click.echo, _progress_bar(1)))
+        except BrokenProcessPool:
+            if _stopped:  # the signal that stopped this run reached the workers first
+                raise Interrupted(_stopped[0]) from None
+            raise SheetgenError(
+                f"{printable(str(output))}: a worker process died; nothing was changed"
+            ) from None
     click.echo(f"{printable(str(output / 'index.html'))}: {result.summary}")
 
 
@@ -508,9 +562,66 @@ def format_record(record: Record) -> str:
     return "\n\n".join(parts)
 
 
+def _standard_streams() -> None:
+    """A closed descriptor 0, 1 or 2 is opened on /dev/null, so that no file this run opens takes its
+    number; Python has already set sys.stdout to None, so `-o -` still says it is closed."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+
+
+def _catch_stop_signals() -> None:
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:  # nohup and `cmd &` ignore some: keep that
+            signal.signal(signum, _stop)
+
+
+def _leave(code: int) -> None:
+    """Flush, run the exit handlers, remove the temporary folder, then end the process at once.
+
+    Skipping the interpreter's teardown skips the native libraries' (fontconfig,
+    Pango, HarfBuzz through cffi), whose destructors run in no fixed order then:
+    the likely cause of a rare crash (SIGSEGV) of `sheetgen rules` at exit.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
+        except (OSError, ValueError):
+            pass
+    for thread in threading.enumerate():  # as the interpreter would: a pool's manager thread, say
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join(THREAD_SECONDS)
+    atexit._run_exitfuncs()
+    if tempfile.tempdir:
+        shutil.rmtree(tempfile.tempdir, ignore_errors=True)
+    tracker = sys.modules.get("multiprocessing.resource_tracker")
+    if tracker is not None:  # wait for it to end, so that no process of the run outlives it
+        with suppress(OSError, AttributeError, ChildProcessError):
+            tracker._resource_tracker._stop()
+    os._exit(code)
+
+
 def main() -> None:
-    cli(prog_name="sheetgen")
+    _standard_streams()
+    _catch_stop_signals()
+    try:
+        private_temporary_folder()
+        cli(prog_name="sheetgen")
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except KeyboardInterrupt as interrupt:  # landed outside any command
+        code = _exit_code(interrupt)
+    try:
+        _leave(code)
+    except KeyboardInterrupt as late:  # a first stop signal while leaving: no second one can raise
+        _leave(_exit_code(late))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -1,7 +1,7 @@
 """One named ValueError per way input can be wrong.
 
 Each message is a single line that says where and why, so the command line
-can print it as it is.
+can print it as it is. Interrupted, not an error, is how a stop signal unwinds.
 """
 
 
@@ -55,3 +55,20 @@ class OutputError(SheetgenError):
 
 class SheetInfoError(RecordError):
     """A fillable sheet's embedded information that sheetgen did not write, or that was changed."""
+
+
+class NameFitError(SheetgenError):
+    """A name that cannot fit its head even at the smallest size, wrapped."""
+
+
+class GeometryError(ValueError):
+    """A layout, paper or column the score sheet does not have."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by SIGINT, SIGTERM or SIGHUP: it unwinds like Ctrl-C and exits with 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.exit_code = 128 + signum

@@ -11,9 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
+from sheetgen.errors import GeometryError
 from sheetgen.files.variants import load_rules
-from sheetgen.layout.geometry import LAYOUTS, PAPER_SIZES_PT, PAPERS, GeometryError, Rect, sheet_geometry
-from sheetgen.pdf.scoresheet import render_scoresheet, text_width
+from sheetgen.layout.fitting import KIND_SIZE, LINE_LABEL_SIZE, LINE_LABELS, text_width
+from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPER_SIZES_PT, PAPERS, Rect, sheet_geometry
+from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.variants import VARIANTS
@@ -366,3 +368,17 @@ def test_cli_warns_of_names_the_font_cannot_draw(tmp_path):
         "those characters print as empty boxes"
     ]
     assert target.is_file()
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_sizes_shared_with_css_are_the_ones_python_measures_with(card):
+    """The line labels and the sheet's kind print at the sizes `line_write_in` and the heading fit assume."""
+    pdf = render_scoresheet(load_rules("official"), "series", "letter", card=card)
+    printed: dict[str, set[float]] = {}
+
+    def visit(text, cm, tm, font, size):
+        printed.setdefault(text.strip(), set()).add(round(size * tm[0] * cm[0], 2))
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    assert printed[LINE_LABELS["title"]] == printed[LINE_LABELS["date"]] == {LINE_LABEL_SIZE[card]}
+    assert printed["SERIES CARD, 6 GAMES"] == {KIND_SIZE[card]}

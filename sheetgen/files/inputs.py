@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
-from sheetgen.rules.text import printable
+from sheetgen.rules.text import printable, quote
 
 RECORD_LIMIT = 5 * 1024 * 1024  # bytes in a record file
 VARIANT_LIMIT = 256 * 1024  # bytes in a variant TOML file
@@ -67,7 +67,7 @@ def read_input(
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
             try:
                 kind = file_kind(os.fstat(fd).st_mode)
-                data = b"" if kind else _read_bounded(fd, limit)
+                data = b"" if kind else read_bounded(fd, limit)
             finally:
                 os.close(fd)
     except FileNotFoundError:
@@ -83,7 +83,7 @@ def read_input(
     return data
 
 
-def _read_bounded(fd: int, limit: int) -> bytes:
+def read_bounded(fd: int, limit: int) -> bytes:
     """At most limit + 1 bytes, so that a file growing while read is caught too."""
     chunks, total = [], 0
     while total <= limit:
@@ -152,7 +152,7 @@ def parse_json(data: bytes, shown: str, error: type[SheetgenError] = SheetgenErr
         if len(result) < len(items):
             seen: set[str] = set()
             key = next(k for k, _ in items if k in seen or seen.add(k))
-            raise error(f"{shown}: duplicate key {json.dumps(printable(key), ensure_ascii=False)}")
+            raise error(f"{shown}: duplicate key {quote(key)}")
         return result
 
     def integer(digits: str) -> int:

@@ -1,16 +1,20 @@
 """Output files, named and dated, written so that an interrupted or failed run never loses or half-writes one.
 
 A file is written to a temporary file beside it (`.NAME.PID-XXXXXXXX.tmp`)
-and renamed into place. The PID in the name lets the next run in that folder
-remove what a killed run left behind.
+and renamed into place, with SIGINT, SIGTERM and SIGHUP held from creating
+the temporary file to renaming or removing it: a signal lands before or after,
+never while one exists. The PID in the name lets the next run in that folder
+remove what a run killed with SIGKILL left behind.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
@@ -44,7 +48,8 @@ class Reporter:
 PLAIN = Reporter()  # notes on stderr, paths on stdout, no progress bar
 
 
-STDOUT = Path("-")  # `-o -`: the PDF goes to standard output
+STDOUT = Path("-")  # `-o -`: the PDF goes to standard output (`-o ./-` is a file named "-")
+HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _TEMPORARY = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.tmp", re.DOTALL)
 _swept: set[str] = set()
 
@@ -85,12 +90,67 @@ def making(path: Path) -> Iterator[None]:
 
 
 def write_output(path: Path, data: bytes) -> None:
-    """`write_atomic`, or standard output for `-o -`."""
-    if path == STDOUT:
+    """`write_atomic`, or standard output for `-o -`; a closed standard output is an OutputError.
+
+    A broken pipe (the reader went away) is left to the command line, which ends quietly.
+    """
+    if path != STDOUT:
+        write_atomic(path, data)
+        return
+    if sys.stdout is None:
+        raise OutputError("-: standard output is closed; give a file with -o")
+    try:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
-    else:
-        write_atomic(path, data)
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as error:  # ValueError: the stream was closed inside Python
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "it is closed"
+        raise OutputError(f"-: cannot write to standard output: {reason}") from None
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait until the block ends (in the main thread; elsewhere a no-op).
+
+    For the short steps that must not be cut in two: a temporary file made
+    and registered, renamed into place, or removed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def private_temporary_folder() -> str:
+    """A temporary folder of this process's own, made the default of `tempfile` (WeasyPrint keeps
+    its font files there), so that removing it on the way out removes all the process made."""
+    with signals_held():
+        folder = tempfile.mkdtemp(prefix="sheetgen-")
+        tempfile.tempdir = folder
+    return folder
+
+
+def to_the_end(step: Callable[[], object]) -> None:
+    """Run a clean-up `step` to its end even if a stop signal caught just before raises inside it.
+
+    New signals wait (`signals_held`); one already caught raises at most once
+    more, so the step is run again and the interrupt raised when it is done.
+    """
+    interrupted: KeyboardInterrupt | None = None
+    while True:
+        try:
+            with signals_held():
+                step()
+            break
+        except KeyboardInterrupt as error:
+            interrupted = error
+    if interrupted is not None:
+        raise interrupted
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
@@ -104,22 +164,29 @@ def write_atomic(path: Path, data: bytes) -> Path:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         sweep(path.parent)
-        prefix = f".{path.name}.{os.getpid()}-"
-        fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+        replace_file(path, data, 0o666 & ~_umask())
     except OSError as error:
         raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException as error:
-        with suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
-        raise
     return path
+
+
+def replace_file(path: Path, data: bytes, mode: int) -> None:
+    """`data` into a new temporary file beside `path`, renamed over it; signals held throughout.
+
+    The temporary file is named `.NAME.PID-XXXXXXXX.tmp` and removed on any failure.
+    """
+    with signals_held():
+        prefix = f".{path.name}.{os.getpid()}-"
+        fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(data)
+            os.chmod(temporary, mode)
+            os.replace(temporary, path)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(temporary)
+            raise
 
 
 def sweep(folder: Path) -> None:
@@ -129,13 +196,14 @@ def sweep(folder: Path) -> None:
         return
     _swept.add(key)
     with os.scandir(folder) as entries:
-        stale = [e.path for e in entries if (m := _TEMPORARY.fullmatch(e.name)) and not _alive(int(m[1]))]
+        stale = [e.path for e in entries if (m := _TEMPORARY.fullmatch(e.name)) and not alive(int(m[1]))]
     for path in stale:
         with suppress(OSError):
             os.unlink(path)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` may still be running (someone else's counts as running)."""
     if pid == os.getpid():
         return True
     try:

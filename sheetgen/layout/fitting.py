@@ -19,11 +19,12 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from sheetgen.errors import SheetgenError
-from sheetgen.files.resources import TEMPLATES_DIR
-from sheetgen.layout.geometry import Rect
+from sheetgen.errors import NameFitError
+from sheetgen.files.resources import FONTS_DIR
+from sheetgen.layout.geometry import Card, Rect, SheetGeometry
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 
-NAME_FONT = TEMPLATES_DIR / "fonts" / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
+NAME_FONT = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
 MAX_SIZE = 12.0
 MIN_SIZE = 8.0  # the floor: smaller than this, a name is hard to read across the table
 STEP = 0.5
@@ -31,10 +32,11 @@ LEADING = 1.15
 PADDING = 2.5  # inside the cell, on every side
 SLACK = 1.0  # kept free on each line, for renderers' rounding
 BREAK = re.compile(r"(?<=-)|(?<= )")  # after a space or an existing hyphen
-
-
-class NameFitError(SheetgenError):
-    """A name that cannot fit its head even at the smallest size, wrapped."""
+# Sizes the templates print at and this module measures with; scoresheet.css takes them as custom properties.
+LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
+LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5}
+LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
+KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0}  # the "SCORE SHEET" on the heading's right
 
 
 @dataclass(frozen=True)
@@ -69,20 +71,39 @@ def text_width(text: str, size: float, font: Path = NAME_FONT) -> float:
 
 
 @lru_cache(maxsize=4096)
-def wrap(text: str, size: float, width: float) -> tuple[str, ...] | None:
-    """Greedy lines breaking only at spaces and after hyphens; None if a piece is too wide."""
+def wrap(
+    text: str, size: float, width: float, font: Path = NAME_FONT, split_words: bool = False
+) -> tuple[str, ...] | None:
+    """Greedy lines of `text` in `font`, breaking at spaces and after hyphens: every text that must fit.
+
+    A piece wider than `width` makes it None, or with `split_words` (titles
+    and dates, which must print whole) is broken between characters.
+    """
     lines: list[str] = []
     for piece in BREAK.split(" ".join(text.split())):
         if not piece:
             continue
         candidate = lines[-1] + piece if lines else piece
-        if lines and text_width(candidate.rstrip(" "), size) <= width:
+        if lines and text_width(candidate.rstrip(" "), size, font) <= width:
             lines[-1] = candidate
             continue
-        if text_width(piece.rstrip(" "), size) > width:
-            return None
+        if text_width(piece.rstrip(" "), size, font) > width:
+            if not split_words:
+                return None
+            lines.extend(_split(piece, size, width, font))
+            continue
         lines.append(piece)
     return tuple(line.rstrip(" ") for line in lines)
+
+
+def _split(piece: str, size: float, width: float, font: Path) -> list[str]:
+    """A word too wide for one line, broken between characters."""
+    parts = [""]
+    for char in piece:
+        if parts[-1] and text_width((parts[-1] + char).rstrip(" "), size, font) > width:
+            parts.append("")
+        parts[-1] += char
+    return parts
 
 
 def inner(cell: Rect) -> Rect:
@@ -96,7 +117,13 @@ def fit_row(
     """The largest size (down to MIN_SIZE) at which every name fits a cell like `cell`.
 
     Raises NameFitError naming the first name that does not fit at MIN_SIZE.
+    A row is fitted once: checking a record and drawing it take the same fit.
     """
+    return _fit_row(tuple(names), cell, max_size, place)
+
+
+@lru_cache(maxsize=1024)
+def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str) -> Fitted:
     box = inner(cell)
     width = box.width - SLACK
     steps = round((max_size - MIN_SIZE) / STEP)
@@ -113,4 +140,14 @@ def fit_row(
         )
         if failing is None:
             return Fitted(size, tuple(w or () for w in wrapped))
-    raise NameFitError(f"the name {failing!r} does not fit {place} even at {MIN_SIZE:g} pt; shorten it")
+    raise NameFitError(
+        f"the name {quote(failing, NAME_EXCERPT, REPR)} does not fit {place} "
+        f"even at {MIN_SIZE:g} pt; shorten it"
+    )
+
+
+def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
+    """The part of a title, date, game or player line after its printed label."""
+    rect = geometry.lines[key]
+    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE[geometry.card]) + 4.0
+    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)

@@ -11,15 +11,48 @@ centred on its edges), so a value centred in it is centred in the box.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from functools import cache
+from typing import Self
 
+from sheetgen.errors import GeometryError
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.text import REPR, quote
 
-LAYOUTS = ("players", "series")
-CARDS = ("full", "half")  # a whole page, or two half-page six-game cards side by side
-PAPER_SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.0, 842.0)}  # as templates/paper/a4.css sets it
-PAPERS = tuple(PAPER_SIZES_PT)  # Letter first: the default
+
+class _Choice(enum.StrEnum):
+    """A closed set of sheet options; a member is its own string, so it names files and keys as before."""
+
+    @classmethod
+    def of(cls, value: str) -> Self:
+        """The member `value` names; GeometryError, naming the choices, for any other value."""
+        try:
+            return cls(value)
+        except ValueError:
+            kind = cls.__name__.lower()
+            raise GeometryError(f"unknown {kind} {value!r}; {kind}s: {', '.join(cls)}") from None
+
+
+class Layout(_Choice):
+    PLAYERS = "players"  # a column per player
+    SERIES = "series"  # one player's card with a column per game
+
+
+class Card(_Choice):
+    FULL = "full"  # a whole page
+    HALF = "half"  # two half-page six-game cards side by side
+
+
+class Paper(_Choice):
+    LETTER = "letter"  # first: the default
+    A4 = "a4"
+
+
+LAYOUTS = tuple(Layout)
+CARDS = tuple(Card)
+PAPERS = tuple(Paper)
+PAPER_SIZES_PT = {Paper.LETTER: (612.0, 792.0), Paper.A4: (595.0, 842.0)}  # as templates/paper/*.css set them
 
 MARGIN_X = 30.0
 MARGIN_TOP = 30.0
@@ -74,10 +107,6 @@ METRICS = {
     # high and holds its ticks above its points.
     "half": _CardMetrics(20.0, 22.0, 18.0, 18.0, 21.0, 6.0, 20.0, 13.0, 12.0, 128.0, 2.5),
 }
-
-
-class GeometryError(ValueError):
-    """A layout, paper or column the score sheet does not have."""
 
 
 @dataclass(frozen=True)
@@ -173,7 +202,7 @@ class SheetGeometry:
         """The write-in cell of a row (a SheetRow or its slug) in a column from 0."""
         slug = row.slug if isinstance(row, SheetRow) else row
         if slug not in self.cells:
-            raise GeometryError(f"no row {slug!r} on the score sheet")
+            raise GeometryError(f"no row {quote(slug, quotes=REPR)} on the score sheet")
         if not 0 <= column < self.columns:
             raise GeometryError(f"column {column} is not between 0 and {self.columns - 1}")
         return self.cells[slug][column]
@@ -217,17 +246,11 @@ def sheet_geometry(
     series layout always has six game columns; with `card="half"` it is one of
     two half-page cards on a landscape sheet, `slot` 0 (left) or 1 (right).
     """
-    if layout not in LAYOUTS:
-        raise GeometryError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
-    if paper not in PAPER_SIZES_PT:
-        raise GeometryError(f"unknown paper {paper!r}; papers: {', '.join(PAPER_SIZES_PT)}")
-    if (
-        card not in CARDS
-        or (card == "half" and layout != "series")
-        or slot not in ((0, 1) if card == "half" else (0,))
-    ):
+    layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
+    if (card == Card.HALF and layout != Layout.SERIES) or slot not in ((0, 1) if card == "half" else (0,)):
         raise GeometryError(
-            f"no {card!r} card in slot {slot} for the {layout} layout; half cards are series cards"
+            f"no {quote(card, quotes=REPR)} card in slot {slot} for the {layout} layout; "
+            "half cards are series cards"
         )
     if not 1 <= columns <= COLUMNS or (layout == "series" and columns != COLUMNS):
         raise GeometryError(f"the {layout} layout cannot have {columns} columns")

@@ -22,14 +22,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
-from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import AUTHOR, LANG, pin_source_date
-from sheetgen.layout.fitting import Fitted, fit_row, inner
-from sheetgen.layout.geometry import Rect, SheetGeometry, sheet_geometry, split_evenly
+from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
+from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import ImportedPage, dump_pages, load_pages
-from sheetgen.pdf.scoresheet import LINE_VALUE_SIZE, line_write_in
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote
 from sheetgen.rules.variants import Rules
@@ -53,7 +52,7 @@ STAR = "\u2605"
 def _fonts() -> None:
     """Register the sheet's own fonts with ReportLab once per process."""
     for name, file in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(TEMPLATES_DIR / "fonts" / file)))
+        pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
 
 
 def _visual(text: str) -> str:
@@ -63,36 +62,29 @@ def _visual(text: str) -> str:
     return text
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break at spaces where possible, inside a word where it must."""
-    lines: list[str] = []
-    for word in text.split():
-        candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and pdfmetrics.stringWidth(candidate, font, size) <= width:
-            lines[-1] = candidate
-            continue
-        piece = ""
-        for char in word:
-            if piece and pdfmetrics.stringWidth(piece + char, font, size) > width:
-                lines.append(piece)
-                piece = ""
-            piece += char
-        lines.append(piece)
-    return lines
-
-
 @lru_cache(maxsize=1024)
 def fit_text(
     text: str, box: Rect, font: str = BOLD, size: float = TEXT_SIZE
 ) -> tuple[float, tuple[str, ...]]:
     """The largest size, and its lines, at which the whole text fits the box."""
-    width, height = box.width, box.height
+    file = FONTS_DIR / FONT_FILES[font]
     while size > MIN_TEXT_SIZE:
-        lines = _wrap(text, font, size, width)
-        if len(lines) * size * LEADING <= height:
-            return size, tuple(lines)
+        lines = wrap(text, size, box.width, file, split_words=True) or ()
+        if len(lines) * size * LEADING <= box.height:
+            return size, lines
         size -= 0.5
-    return MIN_TEXT_SIZE, tuple(_wrap(text, font, MIN_TEXT_SIZE, width))
+    return MIN_TEXT_SIZE, wrap(text, MIN_TEXT_SIZE, box.width, file, split_words=True) or ()
+
+
+def _placed(lines: Sequence[str], middle: float, size: float, leading: float) -> list[tuple[str, float]]:
+    """Each line with its baseline: the block centred on `middle`, capitals centred in each line."""
+    top = middle + len(lines) * leading / 2
+    return [(line, _centred_baseline(top - (n + 0.5) * leading, size)) for n, line in enumerate(lines)]
+
+
+def _centred_baseline(middle: float, size: float) -> float:
+    """The baseline that centres capitals and digits of `size` on `middle`."""
+    return middle - size * CAP_HEIGHT / 2
 
 
 @lru_cache(maxsize=4096)
@@ -120,17 +112,14 @@ class _Page:
         size, width = _centred_fit(text, box.width - 2 * PADDING, font, size or self.value_size)
         self.canvas.setFont(font, size)
         x, y = box.center
-        self.canvas.drawString(x - width / 2, y - size * CAP_HEIGHT / 2, text)
+        self.canvas.drawString(x - width / 2, _centred_baseline(y, size), text)
 
     def block(self, text: str, box: Rect, align: str = "centre") -> None:
         """User text, shrunk and wrapped until all of it fits `box`."""
         inner = box.inset(PADDING, PADDING / 2)
         size, lines = fit_text(_visual(text), inner)
         self.canvas.setFont(BOLD, size)
-        leading = size * LEADING
-        top = inner.center[1] + len(lines) * leading / 2
-        for n, line in enumerate(lines):
-            baseline = top - (n + 1) * leading + (leading - size * CAP_HEIGHT) / 2
+        for line, baseline in _placed(lines, inner.center[1], size, size * LEADING):
             if align == "left":
                 self.canvas.drawString(inner.x, baseline, line)
             else:
@@ -138,13 +127,10 @@ class _Page:
 
     def names(self, fitted: Fitted, boxes: Sequence[Rect]) -> None:
         """Names as `sheetgen.layout.fitting` broke them, centred in their boxes at the row's one size."""
-        leading = fitted.leading
         self.canvas.setFont(NAME, fitted.size)
         for lines, box in zip(fitted.lines, boxes, strict=True):
             area = inner(box)
-            top = area.center[1] + len(lines) * leading / 2
-            for n, line in enumerate(lines):
-                baseline = top - (n + 1) * leading + (leading - fitted.size * CAP_HEIGHT) / 2
+            for line, baseline in _placed(lines, area.center[1], fitted.size, fitted.leading):
                 self.canvas.drawCentredString(area.center[0], baseline, _visual(line))
 
     def winner(self, total: int, box: Rect) -> None:
@@ -165,10 +151,11 @@ class _Page:
         self.canvas.setFont(BOLD, star_size)
         if star_width <= room:
             x = inner.center[0] - (star_width + 1.0 + number_width) / 2
-            self.canvas.drawString(x, box.center[1] - star_size * CAP_HEIGHT / 2, STAR)
+            self.canvas.drawString(x, _centred_baseline(box.center[1], star_size), STAR)
             self.canvas.setFont(BOLD, self.value_size)
-            baseline = box.center[1] - self.value_size * CAP_HEIGHT / 2
-            self.canvas.drawString(x + star_width + 1.0, baseline, text)
+            self.canvas.drawString(
+                x + star_width + 1.0, _centred_baseline(box.center[1], self.value_size), text
+            )
         else:  # the star in the corner, the ring round the number beside it
             self.canvas.drawString(box.x + 1.0, box.top - star_size - 1.0, STAR)
             left = box.x + 1.5 + star_width
@@ -222,9 +209,9 @@ class Filler:
     page; a single game always prints on the players' sheet.
     """
 
-    def __init__(self, paper: str = "letter", card: str = "full") -> None:
-        self.paper = paper
-        self.card = card
+    def __init__(self, paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL) -> None:
+        self.paper = Paper.of(paper)
+        self.card = Card.of(card)
         self._blanks: dict[tuple[Rules, str, int], list[ImportedPage]] = {}
         _fonts()
 
@@ -251,13 +238,13 @@ class Filler:
                 pdf = scoresheet_pdf(**sheet)
                 return dump_pages([read_page(pdf, n) for n in range(pages)])
 
-            self._blanks[key] = load_pages(cached("blank", read, sheet=sheet, pages=pages))
+            self._blanks[key] = cached("blank", read, load_pages, sheet=sheet, pages=pages)
         return self._blanks[key]
 
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
-        font = TEMPLATES_DIR / "fonts" / FONT_FILES[BOLD]
+        font = FONTS_DIR / FONT_FILES[BOLD]
         found = (glyph_warning(f"{record.source}: {what}", text, font) for what, text in texts)
         return [line for line in found if line]
 
@@ -349,3 +336,11 @@ class Filler:
             self.draw(canvas, record)
         canvas.save()
         return buffer.getvalue()
+
+
+def fill_pdf(
+    records: Sequence[Record], paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL
+) -> bytes:
+    """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`)."""
+    filler = Filler(paper, card)
+    return filler.pdf(records)

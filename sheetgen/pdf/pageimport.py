@@ -74,8 +74,10 @@ def _encoded(chunks: list[Chunk]) -> list[str | int]:
     return [c if isinstance(c, int) else base64.b64encode(c).decode("ascii") for c in chunks]
 
 
-def _decoded(items: list[str | int]) -> list[Chunk]:
-    return [c if isinstance(c, int) else base64.b64decode(c) for c in items]
+def _decoded(items: object) -> list[Chunk]:
+    if not isinstance(items, list) or not all(isinstance(c, int | str) for c in items):
+        raise ValueError("a page's content is not a list of chunks")
+    return [c if isinstance(c, int) else base64.b64decode(c, validate=True) for c in items]
 
 
 def dump_pages(pages: Sequence[ImportedPage]) -> bytes:
@@ -94,13 +96,23 @@ def dump_pages(pages: Sequence[ImportedPage]) -> bytes:
 
 
 def load_pages(data: bytes) -> list[ImportedPage]:
-    """The pages `dump_pages` stored."""
-    return [
-        ImportedPage(
-            key=page["key"],
-            size=tuple(page["size"]),
-            form_chunks=_decoded(page["form"]),
-            objects={int(n): _decoded(chunks) for n, chunks in page["objects"].items()},
+    """The pages `dump_pages` stored; a ValueError (or KeyError, TypeError) if they are not in its shape."""
+    pages = json.loads(data)
+    if not isinstance(pages, list) or not pages:
+        raise ValueError("not a list of pages")
+    loaded = []
+    for page in pages:
+        size = page["size"]
+        if (
+            not isinstance(page["key"], str)
+            or len(size) != 2
+            or not all(isinstance(n, int | float) for n in size)
+        ):
+            raise ValueError("a page's key or size is wrong")
+        objects = {int(n): _decoded(chunks) for n, chunks in page["objects"].items()}
+        loaded.append(
+            ImportedPage(
+                key=page["key"], size=tuple(size), form_chunks=_decoded(page["form"]), objects=objects
+            )
         )
-        for page in json.loads(data)
-    ]
+    return loaded

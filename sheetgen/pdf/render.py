@@ -20,9 +20,9 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.files.stamps import AUTHOR, LANG, USER_DATE_EPOCH, pin_source_date
-from sheetgen.layout.geometry import PAPERS
+from sheetgen.layout.geometry import Paper
 from sheetgen.rules.guide import SHEET_NOTICE
-from sheetgen.web.templating import environment
+from sheetgen.web.templating import render
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
 logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -67,11 +67,7 @@ def _created() -> str | None:
 
 
 def render_html(template: str, **context: Any) -> str:
-    return (
-        environment()
-        .get_template(template)
-        .render(author=AUTHOR, lang=LANG, created=_created(), notice=SHEET_NOTICE, **context)
-    )
+    return render(template, author=AUTHOR, lang=LANG, created=_created(), notice=SHEET_NOTICE, **context)
 
 
 def render_document(
@@ -87,8 +83,7 @@ def render_document(
     The paper's own stylesheet (templates/paper/<paper>.css) comes last, so
     the same HTML prints on Letter or A4.
     """
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; papers: {', '.join(PAPERS)}")
+    paper = Paper.of(paper)
     pin_source_date()
     html = render_html(template, paper=paper, **context)
     sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]

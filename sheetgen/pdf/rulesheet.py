@@ -14,9 +14,10 @@ from weasyprint.document import Document
 
 from sheetgen.errors import TitleFitError
 from sheetgen.layout.fitting import text_width
-from sheetgen.layout.geometry import PAPER_SIZES_PT
+from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
 from sheetgen.pdf.render import render_document, write_document
 from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 TEMPLATE = "rules/rules.html"
@@ -43,7 +44,9 @@ def title_size(title: str, paper: str) -> float:
             size -= 0.5
         if size >= smallest:
             return size
-    raise TitleFitError(f"the title {title!r} does not fit the rule sheet's masthead; shorten it")
+    raise TitleFitError(
+        f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the rule sheet's masthead; shorten it"
+    )
 
 
 def _room(document: Document) -> float:
@@ -54,12 +57,13 @@ def _room(document: Document) -> float:
     return (bottom - main.position_y - main.margin_height()) * PX
 
 
-def render_rulesheet(rules: Rules, paper: str = "letter", *, title: str | None = None) -> bytes:
+def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: str | None = None) -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes.
 
     `title` replaces the variant's title. One layout when 9 pt leaves less
     than an inch empty; otherwise usually two or three.
     """
+    paper = Paper.of(paper)
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=title)
     sheet = rule_sheet(rules)

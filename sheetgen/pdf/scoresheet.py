@@ -9,11 +9,12 @@ variant; names are user text and are only ever escaped, never parsed.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from sheetgen.errors import TitleFitError
+from sheetgen.errors import GeometryError, TitleFitError
 from sheetgen.forms.fields import (
     NAME,
     TICKS,
@@ -26,11 +27,21 @@ from sheetgen.forms.fields import (
     player_column,
     series_total_field,
 )
-from sheetgen.layout.fitting import NAME_FONT, Fitted, fit_row, text_width
+from sheetgen.layout.fitting import (
+    KIND_SIZE,
+    LINE_LABEL_SIZE,
+    LINE_LABELS,
+    LINE_VALUE_SIZE,
+    Fitted,
+    fit_row,
+    line_write_in,
+    text_width,
+)
 from sheetgen.layout.geometry import (
     BONUS_CAPTION_HEIGHT,
-    CARDS,
-    LAYOUTS,
+    Card,
+    Layout,
+    Paper,
     Rect,
     SheetGeometry,
     page_size,
@@ -39,15 +50,12 @@ from sheetgen.layout.geometry import (
 )
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
 from sheetgen.rules.rulebook import edition_line, row_hint
+from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
-
-__all__ = ["NAME_FONT", "render_scoresheet", "text_width"]
 
 STYLESHEETS = ["scoresheet/scoresheet.css"]
 HEADING_SIZES = {"full": 17.0, "half": 13.0}  # the title's size unless it must shrink to fit
 MIN_HEADING_SIZE = 9.0
-KIND_SIZE = {"full": 10.0, "half": 8.0}  # the "SCORE SHEET" on the heading's right, in scoresheet.css
-LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
 BONUS_CAPTIONS = ("ticks", "points")  # the Yahtzee bonus cell's two halves
 WIDE_LABEL = 300.0  # a label column this wide puts each hint beside its label
 THIN = 0.6  # every cell edge, in points
@@ -55,9 +63,7 @@ THICK = 1.4  # the frame of each block: heads, each section, the grand total
 FIELD_INSET = 1.5  # a form field stays off the grid lines
 SERIES_TOTAL_LABEL = "Series total"
 SERIES_TOTAL_HINT = "add the six grand totals"
-LINE_LABEL_SIZE = 9.0  # matches .line-label in scoresheet.css
 CAPTION_HEIGHT = 10.0  # the "Player 1" caption at the top of a head cell
-LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,7 @@ class Column:
 
 
 @dataclass(frozen=True)
-class Card:
+class SheetCard:
     """One card: a players' page, or one six-game card (a page, or half of one).
 
     `prefix` is the six-game card's own field prefix (its series total's).
@@ -166,6 +172,12 @@ def _span(first: Rect, last: Rect) -> Rect:
     return Rect(first.x, last.y, last.right - first.x, first.top - last.y)
 
 
+def _css_sizes(card: Card) -> str:
+    """The sizes this module measures with, as CSS custom properties, so the stylesheet cannot drift."""
+    sizes = {"line-label-size": LINE_LABEL_SIZE[card], "kind-size": KIND_SIZE[card]}
+    return "; ".join(f"--{name}: {size:g}pt" for name, size in sizes.items())
+
+
 def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
     """The title's size: its usual size, or smaller so it and the kind share one line."""
     room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.card]) * 1.1 - 12.0
@@ -173,7 +185,9 @@ def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
     while text_width(title, size) > room:
         size -= 0.5
         if size < MIN_HEADING_SIZE:
-            raise TitleFitError(f"the title {title!r} does not fit the sheet's heading; shorten it")
+            raise TitleFitError(
+                f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the sheet's heading; shorten it"
+            )
     return size
 
 
@@ -183,7 +197,7 @@ def clean_name(name: str) -> str:
     return " ".join(printable.split())
 
 
-def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[Card]:
+def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[SheetCard]:
     """The cards to draw: players split evenly over pages, or one six-game card each."""
     if layout == "players":
         count = max(columns, len(names))
@@ -193,7 +207,7 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[C
                 Column(f"Player {n + 1}", names[n] if n < len(names) else None, player_column(n + 1))
                 for n in range(start, start + size)
             ]
-            cards.append(Card(number, page, lines_prefix(number, half=False)))
+            cards.append(SheetCard(number, page, lines_prefix(number, half=False)))
             start += size
         return cards
     count = max(columns, len(names))
@@ -201,7 +215,7 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[C
     if half:  # two to a sheet; the first card's fields keep the plain names
         count += count % 2
     return [
-        Card(
+        SheetCard(
             n,
             [Column(f"Game {g}", None, game_column(card_prefix(n, count, half), g)) for g in range(1, 7)],
             lines_prefix(n, half),
@@ -212,25 +226,26 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[C
     ]
 
 
-def row_kind(row: SheetRow) -> str:
-    """How a row is drawn: a box, a bonus, a tinted total or the heavier grand total."""
+class RowKind(enum.StrEnum):
+    """How a row is drawn (and its class in the template)."""
+
+    BOX = "box"
+    BONUS = "bonus"
+    TOTAL = "total"  # tinted
+    GRAND = "grand"  # the heavier grand total
+
+
+def row_kind(row: SheetRow) -> RowKind:
     if row.key is Total.GRAND_TOTAL:
-        return "grand"
+        return RowKind.GRAND
     if row.key in (Total.UPPER_BONUS, Total.YAHTZEE_BONUS):
-        return "bonus"
-    return "total" if row.is_total else "box"
+        return RowKind.BONUS
+    return RowKind.TOTAL if row.is_total else RowKind.BOX
 
 
 def _rows(rules: Rules) -> list[dict[str, object]]:
     """Each row's label, variant-dependent hint and drawing kind, top to bottom."""
     return [dict(row=r, label=r.label, hint=row_hint(r, rules), kind=row_kind(r)) for r in SHEET_ROWS]
-
-
-def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
-    """The part of a title, date, game or player line after its printed label."""
-    rect = geometry.lines[key]
-    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE) + 4.0
-    return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)
 
 
 def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
@@ -239,7 +254,7 @@ def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
     return fit_row(named, geometry.heads[0]) if named else None
 
 
-def card_context(geometry: SheetGeometry, card: Card) -> dict[str, object]:
+def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
     """What one card's template needs: its columns, heads, lines and field names."""
     page = card.columns
     fitted = _fit_heads(geometry, page)
@@ -274,7 +289,7 @@ def card_context(geometry: SheetGeometry, card: Card) -> dict[str, object]:
     tints = [
         (row_kind(row), _span(geometry.labels[row.slug], geometry.cells[row.slug][len(page) - 1]))
         for row in SHEET_ROWS
-        if row_kind(row) in ("total", "grand")
+        if row_kind(row) in (RowKind.TOTAL, RowKind.GRAND)
     ]
     return {
         "geometry": geometry,
@@ -293,13 +308,13 @@ def card_context(geometry: SheetGeometry, card: Card) -> dict[str, object]:
 
 def render_scoresheet(
     rules: Rules,
-    layout: str = "players",
-    paper: str = "letter",
+    layout: Layout | str = Layout.PLAYERS,
+    paper: Paper | str = Paper.LETTER,
     *,
     columns: int | None = None,
     names: Sequence[str] = (),
     title: str | None = None,
-    card: str = "full",
+    card: Card | str = Card.FULL,
     fillable: bool = False,
 ) -> bytes:
     """A blank score sheet as PDF bytes.
@@ -313,10 +328,9 @@ def render_scoresheet(
     """
     from sheetgen.pdf.render import render_pdf  # WeasyPrint: only when a sheet is drawn
 
-    if layout not in LAYOUTS:
-        raise ValueError(f"unknown layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
-    if card not in CARDS or (card == "half" and layout != "series"):
-        raise ValueError(f"unknown card {card!r} for the {layout} layout; half cards are series cards")
+    layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
+    if card == Card.HALF and layout != Layout.SERIES:
+        raise GeometryError(f"no half card for the {layout} layout; half cards are series cards")
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=clean_name(title))
     names = [clean_name(name) if name else name for name in names]
@@ -343,6 +357,7 @@ def render_scoresheet(
         document_title=f"{rules.title} — {kind.lower()}",
         kind=kind,
         card=card,
+        sizes=_css_sizes(card),
         page_width=width,
         edition=edition_line(rules),
         layout=layout,

@@ -8,7 +8,6 @@ player, the turn or box, and the reason.
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -31,7 +30,7 @@ from sheetgen.rules.boxes import (
     Box,
 )
 from sheetgen.rules.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
-from sheetgen.rules.text import clean_text, printable, type_name
+from sheetgen.rules.text import clean_text, quote, type_name
 from sheetgen.rules.variants import HouseRule, Rules, builtin_rules
 
 MAX_NAME_LENGTH = 200
@@ -136,12 +135,6 @@ def parse_record(data: Any, source: str = "record", load_variant: VariantLoader 
         return _Parser(load_variant).record(data, source)
     except SheetgenError as error:
         raise type(error)(f"{source}: {error}") from None
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """A user string fit for a one-line message: escaped and cut short."""
-    shown = text if len(text) <= limit else text[: limit - 1] + "…"
-    return printable(json.dumps(shown, ensure_ascii=False))
 
 
 def _is_int(value: Any) -> bool:
@@ -287,7 +280,7 @@ class _Parser:
         if turn["scratch"] is not True:
             raise RecordShapeError(
                 f"{where}: 'scratch' must be true (leave it out for a scored turn), "
-                f"found {json.dumps(turn['scratch'])}"
+                f"found {quote(turn['scratch'])}"
             )
         if not rules.scratch_any_box:
             raise IllegalPlacementError(
@@ -304,7 +297,7 @@ class _Parser:
             raise DiceError(f"{where}: {len(dice)} dice; a roll is exactly {DICE_COUNT}")
         for die in dice:
             if not _is_int(die) or die not in FACES:
-                raise DiceError(f"{where}: die {json.dumps(die)} is not a whole number from 1 to 6")
+                raise DiceError(f"{where}: die {quote(die)} is not a whole number from 1 to 6")
         return tuple(dice)
 
     @staticmethod
@@ -312,7 +305,7 @@ class _Parser:
         try:
             return Box(name)
         except ValueError:
-            shown = quote(name) if isinstance(name, str) else json.dumps(name)
+            shown = quote(name)
             raise RecordShapeError(
                 f"{where}: unknown box {shown}; boxes: {', '.join(b.value for b in Box)}"
             ) from None
@@ -327,14 +320,14 @@ class _Parser:
             value = boxes[box.value]
             at = f"{where}, box {box.value}"
             if not _is_int(value):
-                raise ImpossibleScoreError(f"{at}: {json.dumps(value)} is not a whole number")
+                raise ImpossibleScoreError(f"{at}: {quote(value)} is not a whole number")
             if value not in possible_scores(box, rules):
                 raise ImpossibleScoreError(f"{at}: {box.label} cannot score {value}{_allowed(box, rules)}")
             scores[box] = value
         at = f"{where}, yahtzee_bonuses"
         if not _is_int(bonuses) or not 0 <= bonuses <= MAX_YAHTZEE_BONUSES:
             raise ImpossibleScoreError(
-                f"{at}: {json.dumps(bonuses)} is not a count from 0 to {MAX_YAHTZEE_BONUSES}"
+                f"{at}: {quote(bonuses)} is not a count from 0 to {MAX_YAHTZEE_BONUSES}"
             )
         if bonuses and scores[Box.YAHTZEE] != YAHTZEE_SCORE:
             raise ImpossibleScoreError(

@@ -8,6 +8,7 @@ as nothing, so all of them are refused; NFC makes look-alike spellings one name.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 from sheetgen.errors import SheetgenError
@@ -18,6 +19,10 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 INVISIBLE_CATEGORIES = frozenset({"Cf", "Zs", "Mn", "Me"})
 CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Zl", "Zp"})
+EXCERPT = 40  # characters of a value a message shows
+REPR = "'"  # quote(..., quotes=REPR): text quoted as Python shows it, for messages that always did
+NAME_EXCERPT = 60  # a name or title that does not fit: shown whole up to the longest that could
+MAX_LINE = 300  # characters in any one message line, whatever the input
 
 
 def type_name(value: object) -> str:
@@ -65,3 +70,23 @@ def printable(text: str) -> str:
         else:
             shown.append(f"\\u{ord(char):04x}" if ord(char) < 0x10000 else f"\\U{ord(char):08x}")
     return "".join(shown)
+
+
+def quote(value: object, limit: int = EXCERPT, quotes: str = '"') -> str:
+    """A value as a message shows it: escaped, cut to about `limit` characters, text in `quotes`.
+
+    The one way messages quote input, so a 1 MB value still makes a short line.
+    Text is quoted as JSON writes it, or as Python does with quotes=REPR.
+    """
+    if not isinstance(value, str):
+        shown = printable(json.dumps(value, ensure_ascii=False, default=str))
+        return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+    cut = value if len(value) <= limit else value[: limit - 1] + "…"
+    quoted = printable(json.dumps(cut, ensure_ascii=False) if quotes == '"' else repr(cut))
+    return quoted if len(quoted) <= 3 * limit else quoted[: 3 * limit - 2] + "…" + quoted[0]
+
+
+def one_line(message: str, limit: int = MAX_LINE) -> str:
+    """`message` escaped and, past `limit` characters, cut: the last guard before a terminal."""
+    shown = printable(message)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

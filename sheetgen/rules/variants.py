@@ -18,7 +18,7 @@ from sheetgen.errors import (
     UnknownVariantError,
     VariantFileError,
 )
-from sheetgen.rules.text import clean_text, printable
+from sheetgen.rules.text import REPR, clean_text, printable, quote
 
 
 class JokerOrder(enum.Enum):
@@ -139,7 +139,7 @@ def find_variant(name: str) -> Variant:
         if wanted == variant.name or wanted in variant.aliases:
             return variant
     known = ", ".join(v.name for v in VARIANTS)
-    raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+    raise UnknownVariantError(f"unknown variant {quote(name, quotes=REPR)}; known variants: {known}")
 
 
 def find_house_rule(name: str) -> HouseRule:
@@ -147,7 +147,9 @@ def find_house_rule(name: str) -> HouseRule:
         return HouseRule(name.strip().lower())
     except ValueError:
         known = ", ".join(rule.value for rule in HouseRule)
-        raise UnknownHouseRuleError(f"unknown house rule {name!r}; known house rules: {known}") from None
+        raise UnknownHouseRuleError(
+            f"unknown house rule {quote(name, quotes=REPR)}; known house rules: {known}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -267,13 +269,14 @@ def custom_rules(data: dict, shown: str) -> Rules:
     unknown = sorted(set(data) - VARIANT_FILE_KEYS)
     if unknown:
         raise VariantFileError(
-            f"{shown}: unknown key {unknown[0]!r}; allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}"
+            f"{shown}: unknown key {quote(unknown[0], quotes=REPR)}; "
+            f"allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}"
         )
     name = data.get("name")
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise VariantFileError(f"{shown}: 'name' must be lowercase letters, digits and dashes, at most 40")
     if any(name == v.name or name in v.aliases for v in VARIANTS):
-        raise VariantFileError(f"{shown}: name {name!r} is taken by a built-in variant")
+        raise VariantFileError(f"{shown}: name {quote(name, quotes=REPR)} is taken by a built-in variant")
     base = data.get("base", OFFICIAL.name)
     title = data.get("title")
     rules = data.get("house_rules", [])

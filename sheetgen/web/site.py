@@ -22,7 +22,7 @@ from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.layout.geometry import PAPERS
 from sheetgen.rules.guide import SITE_NOTICE, rules_page
 from sheetgen.rules.variants import Rules
-from sheetgen.web.templating import environment
+from sheetgen.web.templating import render
 
 SITE_CSS = "site/site.css"
 INDEX_CSS = "index/index.css"
@@ -45,11 +45,7 @@ def stylesheet(*names: str) -> Markup:
 
 
 def _render(template: str, css: Markup, **context: object) -> str:
-    return (
-        environment()
-        .get_template(template)
-        .render(css=css, notice=SITE_NOTICE, version=__version__, **context)
-    )
+    return render(template, css=css, notice=SITE_NOTICE, version=__version__, **context)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ misses is an error, not a blank. Imports Jinja but never WeasyPrint.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import jinja2
 
@@ -22,3 +23,8 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def render(template: str, **context: Any) -> str:
+    """A template under templates/ rendered with `context`: the one place Jinja renders."""
+    return environment().get_template(template).render(**context)
