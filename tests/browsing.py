@@ -1,6 +1,6 @@
 """Real headless Chromium for the browser tests (Playwright driving Debian's chromium).
 
-A test that needs the browser takes the `browser_page` fixture. Where no
+A test that needs the browser takes the `browser_page` fixture (in conftest.py). Where no
 Chromium or no test tools (npm ci) can be found the test skips, unless
 SHEETGEN_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into a failure.
 """
@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"
 AXE_SCRIPT = NODE_MODULES / "axe-core" / "axe.min.js"
 PDFJS_DIR = NODE_MODULES / "pdfjs-dist"
@@ -69,45 +68,3 @@ class Browsing:
             "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
             " - document.documentElement.clientWidth"
         )
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    executable = chromium_path()
-    if executable is None:
-        missing("no Chromium found (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("Playwright for Python is not installed (pip install -e '.[test]')")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def browser_page(chromium) -> Iterator[callable]:
-    """Open pages at a width; requests to anything but file:// (and data:/blob:) are refused and logged."""
-    contexts = []
-
-    def open_page(width: int = DESKTOP_WIDTH, height: int = 900) -> Browsing:
-        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
-        contexts.append(context)
-        page = context.new_page()
-        browsing = Browsing(page)
-
-        def guard(route):
-            url = route.request.url
-            if url.startswith(("file:", "data:", "blob:")):
-                route.continue_()
-            else:
-                browsing.outside_requests.append(url)
-                route.abort()
-
-        context.route("**/*", guard)
-        return browsing
-
-    yield open_page
-    for context in contexts:
-        context.close()

@@ -15,7 +15,7 @@ import io
 
 import pypdf
 import pytest
-from conftest import WORKED_CARD
+from helpers import WORKED_CARD, full_name
 from PIL import Image, ImageChops
 from pypdf.generic import NameObject, TextStringObject
 
@@ -42,14 +42,6 @@ TOTALS = {
     "upper_total_again": "104",
     "grand_total": "395",
 }
-
-
-def full_name(field) -> str:
-    parts = []
-    while field is not None:
-        parts.append(str(field["/T"]))
-        field = field["/Parent"].get_object() if "/Parent" in field else None
-    return ".".join(reversed(parts))
 
 
 def rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:

@@ -4,7 +4,8 @@ MuPDF with JavaScript on (`mutool run`, Debian's mupdf-tools) types the worked
 card key by key and reads the totals its own run of the sheet's scripts gives;
 pdftk-java `fill_form` and `qpdf --generate-appearances` fill names and
 scores as other programs do, flatten, and the text they drew is read back
-with poppler's pdftotext. pdf.js is in tests/test_fillable_browser.py.
+with poppler's pdftotext. pdf.js (all three sheets) is in tests/test_fillable_browser.py,
+Chromium's own viewer in tests/test_forms_chromium.py.
 Each runs on the players sheet, the six-game card and the half card.
 """
 
@@ -22,7 +23,7 @@ import pypdf
 import pytest
 from browsing import missing
 from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import WORKED_CARD, full_name
 
 from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
@@ -59,14 +60,6 @@ def tool(name: str) -> str:
 def sheet(kind: str) -> bytes:
     layout, paper, card = SHEETS[kind][0]
     return render_scoresheet(load_rules("official"), layout, paper, card=card, fillable=True)
-
-
-def full_name(field) -> str:
-    parts = []
-    while field is not None:
-        parts.append(str(field["/T"]))
-        field = field["/Parent"].get_object() if "/Parent" in field else None
-    return ".".join(reversed(parts))
 
 
 def widget_names(pdf: bytes) -> list[list[str]]:

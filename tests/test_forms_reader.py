@@ -16,9 +16,8 @@ import pypdf
 import pytest
 from browsing import missing
 from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import WORKED_CARD, blank_sheet, column_values, fill, full_name
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
-from test_fillable import blank, column_values, fill, full_name
 
 from sheetgen.cli import cli
 from sheetgen.forms.fields import SHEET_KEY, SheetInfo
@@ -64,7 +63,7 @@ def test_a_stale_total_is_named_and_the_boxes_win(command, tmp_path):
     """Aces 2 -> 5 after the viewer added up: one warning naming the grand total, the record says 398."""
     values = worked("p1.", "p1.name") | printed("p1.") | {"p1.aces": "5"}
     path = tmp_path / "stale.pdf"
-    path.write_bytes(fill(blank("players", "letter", 6), values))
+    path.write_bytes(fill(blank_sheet("players", "letter", fillable=True), values))
     args = ["score", str(path), "--json"] if command == "score" else ["record", str(path)]
     result = run(*args)
     assert result.exit_code == 0, result.output
@@ -82,7 +81,7 @@ def test_a_typed_over_total_and_agreeing_ones(tmp_path):
     values |= worked("p2.", "p2.name", "Bob") | printed("p2.")
     values |= worked("p3.", "p3.name", "Cy") | {"p3.upper_bonus": "0"}
     path = tmp_path / "typed.pdf"
-    path.write_bytes(fill(blank("players", "letter", 6), values))
+    path.write_bytes(fill(blank_sheet("players", "letter", fillable=True), values))
     result = run("score", str(path))
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
@@ -95,7 +94,7 @@ def test_a_series_card_names_the_game_and_its_series_total(tmp_path):
     """On the six-game card a stale game is named by its column, a stale series total by its card."""
     values = worked("g1.", "player") | printed("g1.") | {"g1.chance": "21"} | {"series_total": "400"}
     path = tmp_path / "series.pdf"
-    path.write_bytes(fill(blank("series", "letter", 1), values))
+    path.write_bytes(fill(blank_sheet("series", "letter", fillable=True), values))
     result = run("score", str(path))
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
@@ -113,7 +112,7 @@ def test_a_printed_copy_is_refused_as_printed(tmp_path):
     if mutool is None:
         missing("mutool is not installed (apt-get install -y mupdf-tools)")
     filled = tmp_path / "filled.pdf"
-    filled.write_bytes(fill(blank("players", "letter", 6), worked("p1.", "p1.name")))
+    filled.write_bytes(fill(blank_sheet("players", "letter", fillable=True), worked("p1.", "p1.name")))
     printed_copy = tmp_path / "printed.pdf"
     subprocess.run([mutool, "draw", "-q", "-F", "pdf", "-o", str(printed_copy), str(filled)], check=True)
     assert SHEET_KEY not in (pypdf.PdfReader(printed_copy).metadata or {})
@@ -123,7 +122,9 @@ def test_a_printed_copy_is_refused_as_printed(tmp_path):
 
 def test_a_copy_with_its_fields_removed_is_refused_as_flattened(tmp_path):
     """The sheet's info kept, its fields flattened away (as pypdf's flatten leaves it)."""
-    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(blank("players", "letter", 6))))
+    writer = pypdf.PdfWriter(
+        clone_from=pypdf.PdfReader(io.BytesIO(blank_sheet("players", "letter", fillable=True)))
+    )
     for page in writer.pages:
         del page[NameObject("/Annots")]
     writer._root_object[NameObject("/AcroForm")][NameObject("/Fields")] = ArrayObject()
@@ -170,7 +171,7 @@ def _with_hidden_copy(pdf: bytes, keep_visible: bool) -> bytes:
 
 @pytest.mark.parametrize(("keep_visible", "why"), [(True, "twice"), (False, "on no page")])
 def test_a_field_twice_or_on_no_page_is_an_error_naming_it(keep_visible, why, tmp_path):
-    filled = fill(blank("players", "letter", 6), worked("p1.", "p1.name"))
+    filled = fill(blank_sheet("players", "letter", fillable=True), worked("p1.", "p1.name"))
     path = tmp_path / "odd.pdf"
     path.write_bytes(_with_hidden_copy(filled, keep_visible))
     one_error(run("score", str(path)), '"p1.aces"', why)
@@ -180,7 +181,9 @@ def test_a_field_twice_or_on_no_page_is_an_error_naming_it(keep_visible, why, tm
 
 
 def _with_info(text: str, tmp_path) -> str:
-    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(blank("players", "letter", 6))))
+    writer = pypdf.PdfWriter(
+        clone_from=pypdf.PdfReader(io.BytesIO(blank_sheet("players", "letter", fillable=True)))
+    )
     writer._info.get_object()[NameObject(SHEET_KEY)] = TextStringObject(text)
     path = tmp_path / "info.pdf"
     writer.write(path)

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 from sheetgen.build import JobKind, build, plan
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_built_rule_sheet_is_the_one_sheetgen_rules_prints(tmp_path, monkeypatch):

@@ -15,10 +15,8 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
-from click.testing import CliRunner
-from test_scorekeeper_engine import play
+from helpers import EXAMPLES, WORKED_CARD, play, run_cli
 
-from sheetgen.cli import cli
 from sheetgen.errors import SheetgenError
 from sheetgen.files.records import load_record
 from sheetgen.files.variants import load_rules
@@ -28,8 +26,6 @@ from sheetgen.rules.scoring import ScoreCard
 from sheetgen.rules.variants import C2406, FREE_CHOICE, OFFICIAL, HouseRule, Rules
 from sheetgen.web.scorekeeper import render_scorekeeper
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples"
 TOTALS = [t.value for t in Total]
 NAMES = ["Ann", "Bob"]
 OPTION_NAMES = "buttons => buttons.map((b) => b.dataset.option)"
@@ -131,7 +127,7 @@ def export(page, tmp_path: Path) -> tuple[dict, Path]:
 
 def score_json(path: Path) -> dict:
     """`sheetgen score --json` on a file, as a user would run it."""
-    result = CliRunner().invoke(cli, ["score", str(path), "--json"])
+    result = run_cli(["score", str(path), "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
 
@@ -226,7 +222,9 @@ def test_custom_variant_record_needs_its_own_page(browser_page, pages, tmp_path)
     """A record naming a variant file loads in that variant's scorekeeper, and only there."""
     path = EXAMPLES / "custom-variant.json"
     page = open_page(browser_page, pages["official"]).page
-    assert "variant file" in import_record(page, path)
+    assert import_record(page, path) == (
+        'custom-variant.json: variant: "our-house.toml" is a variant file; open the scorekeeper made from it'
+    )
     page = open_page(browser_page, pages["our-house"]).page
     import_record(page, path)
     want = score_json(path)["games"][0]["players"]
@@ -295,7 +293,6 @@ def test_typed_scores_corrections_and_boxes_export(browser_page, pages, tmp_path
     page.click('[data-action="write-score"]')
     assert "Full House cannot score 20" in page.inner_text("[role=alert]")
     assert cell(page, 1, "full_house") == ""
-    from conftest import WORKED_CARD
 
     for box, score in WORKED_CARD.items():
         page.select_option("#score-box", box)
@@ -390,7 +387,7 @@ def test_keyboard_alone_plays_a_game(browser_page, pages, tmp_path):
     path = tmp_path / "game.json"
     download.value.save_as(path)
     assert score_json(path)["games"][0]["players"][0]["grand_total"] == card.totals.grand_total
-    result = CliRunner().invoke(cli, ["fill", str(path), "-o", str(tmp_path / "game.pdf")])
+    result = run_cli(["fill", str(path), "-o", str(tmp_path / "game.pdf")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "game.pdf").read_bytes().startswith(b"%PDF")
 

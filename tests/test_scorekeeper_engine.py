@@ -14,25 +14,21 @@ import random
 import shutil
 import subprocess
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from browsing import missing
+from helpers import EXAMPLES, TESTS, play
 
 from sheetgen.errors import ConflictingHouseRulesError, SheetgenError
-from sheetgen.rules.boxes import DICE_COUNT, FACES, Box
+from sheetgen.rules.boxes import Box
 from sheetgen.rules.records import parse_record
-from sheetgen.rules.scoring import ScoreCard, extra_yahtzee_scores, possible_scores, score_in_box
-from sheetgen.rules.simulate import roll_turn
+from sheetgen.rules.scoring import extra_yahtzee_scores, possible_scores
 from sheetgen.rules.variants import VARIANTS, HouseRule, JokerOrder, Rules
 from sheetgen.web.scorekeeper import scorekeeper_data
 
-ROOT = Path(__file__).resolve().parents[1]
-DRIVER = ROOT / "tests" / "js" / "agreement.mjs"
-EXAMPLES = ROOT / "examples"
+DRIVER = TESTS / "js" / "agreement.mjs"
 GAMES_PER_RULES = 16
-YAHTZEE_SHARE = 0.3  # of turns forced to five alike, so extra Yahtzees and Jokers come often
 
 
 def rule_sets() -> list[Rules]:
@@ -46,50 +42,6 @@ def rule_sets() -> list[Rules]:
                 except ConflictingHouseRulesError:
                     continue
     return found
-
-
-def play(rng: random.Random, rules: Rules) -> tuple[list[dict], list[dict]]:
-    """One game's turns and, per turn, the Python engine's answers."""
-    card = ScoreCard()
-    turns, answers = [], []
-    for _ in Box:
-        dice = roll_turn(rng)
-        if rng.random() < YAHTZEE_SHARE:
-            dice = (rng.choice(FACES),) * DICE_COUNT
-        legal = card.legal_boxes(dice, rules)
-        joker = card.is_joker(dice)
-        # What card.score gives, without working out the legal boxes again for every box.
-        scores = {
-            box.value: score_in_box(dice, box, rules, joker=joker) if box in legal else None
-            for box in card.open_boxes
-        }
-        box = rng.choice(legal) if rng.random() < 0.5 else max(legal, key=lambda b: scores[b.value])
-        turn = {"dice": list(dice), "box": box.value}
-        scratch = rules.scratch_any_box and rng.random() < 0.15
-        if scratch:
-            turn["scratch"] = True
-        card = card.place(dice, box, rules, scratch=scratch)
-        totals = card.totals
-        answers.append(
-            {
-                "legal": [b.value for b in legal],
-                "scores": scores,
-                "totals": {
-                    name: getattr(totals, name)
-                    for name in (
-                        "upper_subtotal",
-                        "upper_bonus",
-                        "upper_total",
-                        "yahtzee_bonuses",
-                        "yahtzee_bonus",
-                        "lower_total",
-                        "grand_total",
-                    )
-                },
-            }
-        )
-        turns.append(turn)
-    return turns, answers
 
 
 def scoring_rule_sets() -> list[Rules]:
