@@ -250,8 +250,10 @@ class SheetInfo:
         keys = {"format", *cls.__dataclass_fields__}
         unknown = sorted(set(data) - keys)
         missing = sorted(keys - set(data))
-        if unknown or missing:
-            raise SheetInfoError(f"{where} is damaged: {'unknown' if unknown else 'missing'} key")
+        if missing:
+            raise SheetInfoError(f"{where} is incomplete")
+        if unknown:
+            raise SheetInfoError(f"{where} has an unknown key")
         layout, paper, variant, base = (data[k] for k in ("layout", "paper", "variant", "base"))
         if layout not in LAYOUTS or paper not in PAPERS:
             raise SheetInfoError(f"{where} is damaged: unknown layout or paper")
