@@ -53,6 +53,10 @@ class OutputError(SheetgenError):
     """A destination that cannot be written, or must not be: an input, a device, a folder."""
 
 
+class SheetInfoError(RecordError):
+    """A fillable sheet's embedded information that sheetgen did not write, or that was changed."""
+
+
 class NameFitError(SheetgenError):
     """A name that cannot fit its head even at the smallest size, wrapped."""
 

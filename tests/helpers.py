@@ -8,6 +8,7 @@ Test modules import from here (and from `browsing` for the browser); never from 
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import random
@@ -159,6 +160,48 @@ def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_r
 
     rules = load_rules(variant, house_rules)
     return render_scoresheet(rules, layout, paper, columns=columns, names=names, card=card, fillable=fillable)
+
+
+# Fillable sheets filled as another program fills them: pypdf writes values by full field name.
+
+
+def full_name(field) -> str:
+    """A form field's full name: its own partial name after its parents' (`p1` + `aces`)."""
+    parts = []
+    while field is not None:
+        parts.append(str(field["/T"]))
+        field = field["/Parent"].get_object() if "/Parent" in field else None
+    return ".".join(reversed(parts))
+
+
+def form_widgets(reader) -> dict[str, object]:
+    """Every field that has a widget on a page, by full name."""
+    widgets = [a.get_object() for page in reader.pages for a in page.get("/Annots", [])]
+    return {full_name(widget): widget for widget in widgets}
+
+
+def fill(pdf: bytes, values: dict[str, str]) -> bytes:
+    """The sheet with its fields set by name, as pypdf (or a viewer) would save it."""
+    import pypdf
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    for page in writer.pages:
+        names = {full_name(a.get_object()) for a in page.get("/Annots", [])}
+        own = {k: v for k, v in values.items() if k in names}
+        if own:
+            writer.update_page_form_field_values(page, own, auto_regenerate=False)
+    assert set(values) <= set(writer.get_fields() or {}), set(values) - set(writer.get_fields())
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool = False) -> dict[str, str]:
+    """One column's boxes and extra Yahtzees as field values: a count, or that many ticks."""
+    values = {prefix + box: str(score) for box, score in boxes.items()}
+    if bonuses:
+        values[prefix + "yahtzee_bonus_ticks"] = "\u2713" * bonuses if ticks else str(bonuses)
+    return values
 
 
 def rasterize(pdf: bytes, page: int = 0, dpi: int = 72):

@@ -135,3 +135,26 @@ def test_series_card_adds_games_and_the_series_total(browser_page):
     assert value(page, "g1.grand_total") == "295" and value(page, "g2.grand_total") == "150"
     assert value(page, "g2.upper_bonus") == "" and value(page, "g1.upper_bonus") == "35"
     assert errors == [] and browsing.outside_requests == []
+
+
+def tick_key(shown: str, key: str) -> bool:
+    """What the tick field takes: a count or tick marks, never both."""
+    marks = "xX/\u2713\u2714"
+    if key.isdigit():
+        return shown == "" or (shown.isdigit() and len(shown) < 2)
+    return key in marks and not any(c.isdigit() for c in shown)
+
+
+def test_pdfjs_adds_up_the_second_half_card(browser_page):
+    """The worked card on card 2 with "x1" typed as ticks (the 1 refused): 395, and its series total."""
+    pdf = render_scoresheet(load_rules("official"), "series", "letter", card="half", fillable=True)
+    browsing, errors = open_sheet(browser_page, pdf)
+    page = browsing.page
+    for box, score in WORKED_CARD.items():
+        type_into(page, f"card2.g1.{box}", str(score), box_key)
+    type_into(page, "card2.g1.yahtzee_bonus_ticks", "x1", tick_key)
+    type_into(page, "g2.aces", "4x", box_key)
+    page.wait_for_function("document.querySelector('input[name=\"card2.series_total\"]').value === '395'")
+    assert value(page, "card2.g1.yahtzee_bonus_ticks") == "x" and value(page, "card2.g1.grand_total") == "395"
+    assert value(page, "g1.grand_total") == "" and value(page, "series_total") == "4"
+    assert errors == [] and browsing.outside_requests == []
