@@ -7,8 +7,7 @@ and pypdf. See the README's "Library" section for an example.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+import importlib
 
 __version__ = "0.1.0"
 
@@ -33,7 +32,7 @@ _PUBLIC = {
 __all__ = ["__version__", *_PUBLIC]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name not in _PUBLIC:
         raise AttributeError(f"module 'sheetgen' has no attribute {name!r}")
-    return getattr(import_module(_PUBLIC[name]), name)
+    return getattr(importlib.import_module(_PUBLIC[name]), name)

@@ -50,7 +50,7 @@ from sheetgen.files.output import (
     write_atomic,
 )
 from sheetgen.files.resources import EXAMPLES_DIR
-from sheetgen.files.stamps import USER_DATE_EPOCH, pin_source_date
+from sheetgen.files.stamps import USER_DATE_EPOCH
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
@@ -59,6 +59,7 @@ from sheetgen.rules.guide import difference
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.text import printable
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
+from sheetgen.web.app import APP_FILES
 from sheetgen.web.site import PAPER_LABELS, Alternate, alternates, render_index, rules_page_name
 
 MANIFEST = ".sheetgen-build.json"
@@ -80,9 +81,10 @@ class JobKind(enum.StrEnum):
     RECORDS = "records"  # example records filled in
     PAGE = "page"  # a rules page (HTML)
     SCOREKEEPER = "scorekeeper"  # a scorekeeper page (HTML)
+    APP = "app"  # the offline web app: manifest, icon, service worker
 
 
-WEB_PAGES = (JobKind.PAGE, JobKind.SCOREKEEPER)  # HTML, rendered in the parent, no preview
+WEB_PAGES = (JobKind.PAGE, JobKind.SCOREKEEPER, JobKind.APP)  # web files, rendered in the parent, no preview
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,199}")  # a variant's name and its house rules (Rules.slug)
 _SLUG = SLUG.pattern
 _PAPER = "|".join(paper_suffix(paper) for paper in PAPERS)
@@ -122,7 +124,7 @@ class Job:
     records: tuple[str, ...] = ()
     card: str = "full"
     depends: tuple[str, ...] = ()  # other files the job reads: the variant files records name
-    links: tuple[str, ...] = ()  # a page's sibling files it may link to
+    links: tuple[str, ...] = ()  # a page's sibling files it may link to; the app's files to keep offline
     lang: str = DEFAULT  # the language of every word the job prints
     langs: tuple[str, ...] = ()  # the build's languages, which a web page links to
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
@@ -255,10 +257,24 @@ def _record_layout(record) -> str:
     return "series" if record.is_series else "players"
 
 
+def app_job(jobs: Iterable[Job]) -> Job:
+    """The offline web app (manifest, icon, service worker) for a site of `jobs`' files.
+
+    Its hash covers the files' names and every data file they come from, so the
+    worker, and the name of the copy it keeps, change when the site does.
+    """
+    jobs = list(jobs)
+    files = tuple(dict.fromkeys(name for job in jobs for name in job.files))
+    sources = (path for job in jobs for path in (job.variant, *job.records, *job.depends))
+    data = {path for path in sources if Path(path).is_absolute()}
+    return Job(JobKind.APP, OFFICIAL.name, (), "", APP_FILES, depends=tuple(sorted(data)), links=files)
+
+
 def plan(
     variants: Iterable[str] = (), house_rules: Iterable[str] = (), langs: Iterable[str] = (DEFAULT,)
 ) -> list[Job]:
-    """The jobs for the given variants (default all built-ins) and the examples, in each of `langs`.
+    """The jobs for the given variants (default all built-ins), the examples, and the offline app,
+    in each of `langs`.
 
     Built-in names choose among the built-ins; variant files are added to them.
     A language's jobs write the same file names as English's, under LANG/.
@@ -272,6 +288,7 @@ def plan(
     for lang in langs:
         with speaking(lang):
             jobs = [*(job for spec in specs for job in _sheet_jobs(spec, house_rules)), *_example_jobs()]
+            jobs.append(app_job(jobs))  # each language its own app, over its own folder
         where = lang_folder(lang)
         planned += [
             dataclasses.replace(
@@ -287,7 +304,7 @@ def plan(
 
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
-    per file, or (path, HTML, None) for a web page."""
+    per file, or (path, text, None) for a web page or an app file."""
     with speaking(job.lang):
         return _run_job(job)
 
@@ -304,6 +321,12 @@ def _run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
 
         page = render_scorekeeper(job.rules, site=True, alternates=alternates(job.lang, job.langs, name))
         return [(job.outputs[0], page.encode(), None)]
+    if job.kind == JobKind.APP:
+        from sheetgen.web.app import render_app
+
+        app = render_app(job.inputs_hash()[:16], job.links, job.lang)
+        where = lang_folder(job.lang)
+        return [(output, app[output.removeprefix(where)], None) for output in job.outputs]
     if job.kind == JobKind.RULES:
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == JobKind.SCORESHEET:
@@ -404,12 +427,7 @@ def _sha256(data: bytes) -> str:
 
 
 def _pool(count: int) -> ProcessPoolExecutor:
-    """Workers start fresh ("spawn") and import WeasyPrint themselves.
-
-    They inherit sheetgen's SOURCE_DATE_EPOCH as if the user had set it, so the
-    sheets a build renders in its pool carry that date.
-    """
-    pin_source_date()
+    """Workers start fresh ("spawn") and import WeasyPrint themselves."""
     workers = max(1, min(os.cpu_count() or 1, count))
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
@@ -626,7 +644,9 @@ def _language_of(path: str) -> str:
 def index_page(files: dict[str, dict[str, str]], folder: Path, links: list[Alternate] | None = None) -> str:
     """The site's front page: a section per variant with its pages and downloads, then the examples.
 
-    `files` are the paths of one language, relative to its folder (`folder`).
+    `files` are the paths of one language, relative to its folder (`folder`). The app's own
+    files are the site's machinery, not documents: not listed.
     """
+    files = {path: meta for path, meta in files.items() if path not in APP_FILES}
     thumbs = {path: _thumb_name(path) for path in files if path.endswith(".pdf")}
     return render_index(files, folder, thumbs, links or [])

@@ -161,6 +161,11 @@ def warn_redundant(rules: Rules, where: str = "") -> None:
         _note(f"Warning: {where}{rules.redundancy_warning}")
 
 
+def _warn(line: str) -> None:
+    """A sheet's printed total that its boxes do not add up to: said, and the boxes win."""
+    click.echo(f"Warning: {line}", err=True)
+
+
 def _check(path: Path) -> None:
     """Refuse a bad destination before the costly rendering."""
     with user_errors():
@@ -255,7 +260,7 @@ def score(record: Path, as_json: bool) -> None:
     Example: sheetgen score examples/turns.json --json
     """
     with user_errors():
-        checked = load_any_record(record)
+        checked = load_any_record(record, warn=_warn)
     warn_redundant(checked.rules, f"{record}: ")
     if as_json:
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
@@ -277,7 +282,7 @@ def record(sheet: Path, output: Path | None) -> None:
     if output is not None:
         _check(output)
     with user_errors():
-        data = record_json(sheet)
+        data = record_json(sheet, warn=_warn)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     _write(output or STDOUT, lambda: text.encode("utf-8"))
 

@@ -61,6 +61,10 @@ class RuleSheetFitError(SheetgenError):
     """Rules too long for the one-page rule sheet even at its smallest size."""
 
 
+class SheetInfoError(RecordError):
+    """A fillable sheet's embedded information that sheetgen did not write, or that was changed."""
+
+
 class NameFitError(SheetgenError):
     """A name that cannot fit its head even at the smallest size, wrapped."""
 

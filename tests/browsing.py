@@ -1,21 +1,21 @@
 """Real headless Chromium for the browser tests (Playwright driving Debian's chromium).
 
-A test that needs the browser takes the `browser_page` fixture. Where no
+A test that needs the browser takes the `browser_page` fixture (in conftest.py). Where no
 Chromium or no test tools (npm ci) can be found the test skips, unless
 SHEETGEN_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into a failure.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"
 AXE_SCRIPT = NODE_MODULES / "axe-core" / "axe.min.js"
 PDFJS_DIR = NODE_MODULES / "pdfjs-dist"
@@ -71,43 +71,43 @@ class Browsing:
         )
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    executable = chromium_path()
-    if executable is None:
-        missing("no Chromium found (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("Playwright for Python is not installed (pip install -e '.[test]')")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
+# ---- the scorekeeper page, through its test contract
 
 
-@pytest.fixture
-def browser_page(chromium) -> Iterator[callable]:
-    """Open pages at a width; requests to anything but file:// (and data:/blob:) are refused and logged."""
-    contexts = []
+def open_page(browser_page, url: str, width: int = DESKTOP_WIDTH):
+    browsing = browser_page(width)
+    errors: list[str] = []
+    browsing.page.on("pageerror", lambda error: errors.append(str(error)))
+    browsing.page.goto(url)
+    browsing.errors = errors
+    return browsing
 
-    def open_page(width: int = DESKTOP_WIDTH, height: int = 900) -> Browsing:
-        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
-        contexts.append(context)
-        page = context.new_page()
-        browsing = Browsing(page)
 
-        def guard(route):
-            url = route.request.url
-            if url.startswith(("file:", "data:", "blob:")):
-                route.continue_()
-            else:
-                browsing.outside_requests.append(url)
-                route.abort()
+def export(page, tmp_path: Path) -> tuple[dict, Path]:
+    with page.expect_download() as download:
+        page.click('[data-action="export"]')
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    return json.loads(path.read_text()), path
 
-        context.route("**/*", guard)
-        return browsing
 
-    yield open_page
-    for context in contexts:
-        context.close()
+def score_json(path: Path) -> dict:
+    """`sheetgen score --json` on a file, as a user would run it."""
+    result = run_cli(["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def start(page, names: list[str]) -> None:
+    while page.locator('input[data-input="player-name"]').count() < len(names):
+        page.click('[data-action="add-player"]')
+    while page.locator('input[data-input="player-name"]').count() > len(names):
+        page.click("#names li:last-child button")
+    for name_field, name in zip(page.locator('input[data-input="player-name"]').all(), names, strict=False):
+        name_field.fill(name)
+    page.click('[data-action="start"]')
+
+
+def roll(page, dice: str, box: str) -> None:
+    page.fill('input[data-input="dice"]', dice)
+    page.click(f'[data-option="{box}"]')

@@ -1,35 +1,20 @@
-"""Shared test helpers: rasterizing PDF pages to look at them from tests; the run's own sheet cache."""
+"""Fixtures and hooks only: the run's own sheet cache, WeasyPrint's warnings as failures, the one built
+site, and real headless Chromium. Helpers live in helpers.py (and browsing.py for the browser)."""
 
 from __future__ import annotations
 
-import pypdfium2
+import time
+from collections.abc import Iterator
+
 import pytest
-from browsing import browser_page, chromium  # noqa: F401  (fixtures for the browser tests)
-from PIL import Image
+from browsing import CHROMIUM_ARGS, DESKTOP_WIDTH, Browsing, chromium_path, missing
+from helpers import Site, WeasyPrintLog, folder_files, site_jobs
 
 from sheetgen.files import cache
+from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules
+from sheetgen.web.scorekeeper import render_scorekeeper
 
-# The scoring guide's worked card (RULES.md): 69 + 35 upper, 191 lower, with one bonus 395.
-WORKED_CARD = {
-    "aces": 2, "twos": 8, "threes": 9, "fours": 12, "fives": 20, "sixes": 18, "three_of_a_kind": 24,
-    "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50,
-    "chance": 22,
-}  # fmt: skip
-
-
-def rasterize(pdf: bytes, page: int = 0, dpi: int = 72) -> Image.Image:
-    """One page as a greyscale image, 1 pixel per point at 72 dpi."""
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        bitmap = document[page].render(scale=dpi / 72, grayscale=True)
-        return bitmap.to_pil().convert("L")
-    finally:
-        document.close()
-
-
-@pytest.fixture
-def raster():
-    return rasterize
+pytest_plugins = ("pytester",)  # test_suite.py runs a planted test through this very conftest
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -39,3 +24,82 @@ def sheet_cache(tmp_path_factory):
         patch.setenv(cache.DIR_ENV, str(tmp_path_factory.mktemp("sheet-cache")))
         patch.delenv(cache.OFF_ENV, raising=False)
         yield
+
+
+@pytest.fixture(autouse=True)
+def weasyprint_log() -> Iterator[WeasyPrintLog]:
+    """Any warning WeasyPrint logs while a test renders in this process fails that test."""
+    with WeasyPrintLog().installed() as log:
+        yield log
+    log.check()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Site:
+    """One build per run of every file a site test reads (see helpers.site_jobs); tests only read it,
+    or rebuild it with the same jobs (which writes nothing). To change it, copy it first.
+
+    Its sheets render in the build's worker processes, whose WeasyPrint warnings this process cannot
+    hear; every template they use is also rendered in-process by the sheet tests, which do hear them."""
+    from sheetgen.build import build
+
+    folder = tmp_path_factory.mktemp("site") / "site"
+    jobs = site_jobs()
+    start = time.monotonic()
+    result = build(folder, jobs)
+    return Site(folder, jobs, result, folder_files(folder), time.monotonic() - start)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    executable = chromium_path()
+    if executable is None:
+        missing("no Chromium found (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium) -> Iterator[callable]:
+    """Open pages at a width; requests to anything but file:// (and data:/blob:) are refused and logged."""
+    contexts = []
+
+    def open_page(width: int = DESKTOP_WIDTH, height: int = 900) -> Browsing:
+        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
+        contexts.append(context)
+        page = context.new_page()
+        browsing = Browsing(page)
+
+        def guard(route):
+            url = route.request.url
+            if url.startswith(("file:", "data:", "blob:")):
+                route.continue_()
+            else:
+                browsing.outside_requests.append(url)
+                route.abort()
+
+        context.route("**/*", guard)
+        return browsing
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def urls(tmp_path_factory) -> dict[str, str]:
+    """The table tests' scorekeeper pages: the official rules, and the same with a series."""
+    folder = tmp_path_factory.mktemp("table")
+    pages = {"official": Rules(OFFICIAL), "series": Rules(OFFICIAL, (HouseRule.SERIES,))}
+    out = {}
+    for key, rules in pages.items():
+        path = folder / f"{key}.html"
+        path.write_text(render_scorekeeper(rules), encoding="utf-8")
+        out[key] = path.as_uri()
+    return out

@@ -5,18 +5,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-import pytest
-from click.testing import CliRunner
+from helpers import EXAMPLES, KNOWN_VARIANTS, OUR_HOUSE, TESTS, folder_files, run_cli
 from pypdf import PdfReader
 
 from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
-from sheetgen.cli import cli
+from sheetgen.files.records import load_record
 from sheetgen.rules.variants import VARIANTS
-
-ROOT = Path(__file__).resolve().parent.parent
+from sheetgen.web.app import APP_FILES
 
 
 def test_plan_covers_every_variant_paper_and_layout():
@@ -35,7 +32,7 @@ def test_plan_covers_every_variant_paper_and_layout():
                 assert f"scoresheet-{layout}-{variant.name}-{paper}-fillable.pdf" in mine
             assert f"scoresheet-series-{variant.name}-{paper}-half.pdf" in mine
         assert {f"rules-{variant.name}.pdf", f"rules-{variant.name}-a4.pdf"} <= set(mine)
-    examples = sorted(p.stem for p in (ROOT / "examples").glob("*.json"))
+    examples = sorted(p.stem for p in EXAMPLES.glob("*.json"))
     assert sorted(
         o.removeprefix("records/").removesuffix(".pdf") for o in outputs if o.startswith("records/")
     ) == (sorted(examples + [f"{e}-a4" for e in examples]))
@@ -43,47 +40,49 @@ def test_plan_covers_every_variant_paper_and_layout():
 
 def test_plan_with_a_variant_file_and_house_rule():
     """A built-in name limits the set; a TOML file adds its own sheets; house rules reach every name."""
-    jobs = plan(["c2406", str(ROOT / "examples" / "our-house.toml")], ["series"])
+    jobs = plan(["c2406", str(OUR_HOUSE)], ["series"])
     sheets = {o for job in jobs for o in job.outputs if not o.startswith("records/")}
     assert "rules-c2406-series.pdf" in sheets and "rules-official.pdf" not in sheets
     assert any(o.startswith("rules-our-house-") for o in sheets)
 
 
-@pytest.fixture(scope="module")
-def small_build(tmp_path_factory):
-    """A build of a few jobs (the full set is the benchmark's business), then a rebuild."""
-    folder = tmp_path_factory.mktemp("build")
-    jobs = [job for job in plan(["official"]) if job.paper in ("letter", "") and not job.fillable]
-    first = build(folder, jobs)
-    again = build(folder, jobs)
-    return folder, jobs, first, again
+def expected_pages(output: str) -> int:
+    """A sheet is one page; a filled example one page per card: a series card per player, else one
+    page (no example has more than six players)."""
+    if not output.startswith("records/"):
+        return 1
+    record = load_record(
+        EXAMPLES / f"{output.removeprefix('records/').removesuffix('.pdf').removesuffix('-a4')}.json"
+    )
+    return len(record.player_names) if record.is_series else 1
 
 
-def test_build_writes_every_file_with_a_thumbnail(small_build):
+def test_build_writes_every_file_with_a_thumbnail(site):
     """Each planned PDF exists, opens, and has its PNG preview; the rules page is written too."""
-    folder, jobs, first, _ = small_build
-    expected = [o for job in jobs for o in job.outputs]
-    assert sorted(first.written) == sorted(expected)
+    expected = [o for job in site.jobs for o in job.outputs]
+    assert sorted(site.result.written) == sorted(expected)
+    folder = site.folder
     for output in (o for o in expected if o.endswith(".pdf")):
-        assert len(PdfReader(folder / output).pages) >= 1
+        assert len(PdfReader(folder / output).pages) == expected_pages(output), output
         thumb = folder / "thumbs" / (output.removesuffix(".pdf").replace("/", "-") + ".png")
         assert thumb.read_bytes().startswith(b"\x89PNG")
     assert (folder / "rules-official.html").read_text().startswith("<!doctype html>")
 
 
-def test_rebuild_reuses_everything(small_build):
+def test_rebuild_reuses_everything(site):
     """Nothing changed: nothing rendered, and the files are untouched."""
-    folder, _jobs, first, again = small_build
-    assert again.written == [] and sorted(again.reused) == sorted(first.written)
-    manifest = json.loads((folder / MANIFEST).read_text())["files"]
-    assert set(manifest) == set(first.written)
+    again = build(site.folder, site.jobs)
+    assert again.written == [] and sorted(again.reused) == sorted(site.result.written)
+    manifest = json.loads((site.folder / MANIFEST).read_text())["files"]
+    assert set(manifest) == set(site.result.written)
+    assert folder_files(site.folder) == site.files
 
 
-def test_index_lists_and_links_every_file(small_build):
+def test_index_lists_and_links_every_file(site):
     """index.html links each PDF and its preview, with paper, variant and size."""
-    folder, _, first, _ = small_build
+    folder = site.folder
     page = (folder / "index.html").read_text()
-    for output in first.written:
+    for output in (o for o in site.result.written if o not in APP_FILES):  # the offline app's are not listed
         assert f'href="{output}"' in page
         assert (folder / output).is_file()
     for word in ("Letter", "official", "KB", "Rule sheet", "Score sheet, 6 players", "Six-game card"):
@@ -96,7 +95,7 @@ def test_changed_input_is_rendered_again(tmp_path, monkeypatch):
     examples = tmp_path / "examples"
     examples.mkdir()
     record = examples / "game.json"
-    record.write_text((ROOT / "examples" / "boxes.json").read_text())
+    record.write_text((EXAMPLES / "boxes.json").read_text())
     monkeypatch.setattr(build_module, "EXAMPLES_DIR", examples)
 
     def letter_fills():
@@ -108,13 +107,12 @@ def test_changed_input_is_rendered_again(tmp_path, monkeypatch):
     assert build(tmp_path / "out", letter_fills()).written == ["records/game.pdf"]
 
 
-def test_rebuild_imports_no_weasyprint(small_build):
+def test_rebuild_imports_no_weasyprint(site):
     """With nothing to render, the parent process never loads WeasyPrint."""
-    folder, _jobs, *_ = small_build
     code = (
-        "import sys\nfrom pathlib import Path\nfrom sheetgen.build import build, plan\n"
-        "jobs = [j for j in plan(['official']) if j.paper in ('letter', '') and not j.fillable]\n"
-        f"result = build(Path({str(folder)!r}), jobs)\n"
+        f"import sys\nsys.path.insert(0, {str(TESTS)!r})\nfrom pathlib import Path\n"
+        "from helpers import site_jobs\nfrom sheetgen.build import build\n"
+        f"result = build(Path({str(site.folder)!r}), site_jobs())\n"
         "print(len(result.written), 'weasyprint' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -123,9 +121,9 @@ def test_rebuild_imports_no_weasyprint(small_build):
 
 def test_cli_unknown_variant_is_one_line(tmp_path):
     """sheetgen build --variant vegas: exit 2 and one line."""
-    result = CliRunner().invoke(cli, ["build", "-o", str(tmp_path), "--variant", "vegas"])
+    result = run_cli(["build", "-o", tmp_path, "--variant", "vegas"])
     assert result.exit_code == 2
-    assert "unknown variant 'vegas'" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == "" and result.stderr == f"Error: unknown variant 'vegas'; {KNOWN_VARIANTS}\n"
 
 
 def test_index_keeps_files_of_earlier_builds(tmp_path):
@@ -140,18 +138,17 @@ def test_index_keeps_files_of_earlier_builds(tmp_path):
     assert 'href="rules-official-series.pdf"' in page and 'href="rules-official.pdf"' in page
 
 
-def test_rebuild_leaves_the_index_alone(small_build):
+def test_rebuild_leaves_the_index_alone(site):
     """Nothing changed: index.html is not even rewritten."""
-    folder, jobs, *_ = small_build
+    folder = site.folder
     before = (folder / "index.html").stat().st_mtime_ns
-    assert build(folder, jobs).written == []
+    assert build(folder, site.jobs).written == []
     assert (folder / "index.html").stat().st_mtime_ns == before
 
 
-def test_index_labels_cards_for_people(small_build):
+def test_index_labels_cards_for_people(site):
     """Cards carry human labels and sizes, link their PDF from a 480 px preview, and name the variant."""
-    folder, *_ = small_build
-    page = (folder / "index.html").read_text()
+    page = (site.folder / "index.html").read_text()
     assert '<a class="preview" href="rules-official.pdf"><img src="thumbs/rules-official.png"' in page
     assert 'width="480"' in page and "PDF, " in page and " KB</span>" in page
     assert "Yahtzee: Official rules" in page and VARIANTS[0].summary in page
@@ -159,12 +156,11 @@ def test_index_labels_cards_for_people(small_build):
     assert "&#34;" not in page.split("</style>")[0]
 
 
-def test_sheets_carry_the_trademark_notice(small_build):
-    """The rule sheet and the score sheets print the notice in their footer."""
-    folder, jobs, *_ = small_build
-    for job in jobs:
-        if job.kind in ("rules", "scoresheet"):
-            text = " ".join(PdfReader(folder / job.outputs[0]).pages[0].extract_text().split())
+def test_sheets_carry_the_trademark_notice(site):
+    """The rule sheets and the score sheets print the notice in their footer."""
+    for job in site.jobs:
+        if job.kind in ("rules", "scoresheet") and job.paper == "letter" and not job.fillable:
+            text = " ".join(PdfReader(site.folder / job.outputs[0]).pages[0].extract_text().split())
             assert "Yahtzee is a trademark of Hasbro. This sheet is not affiliated with Hasbro." in text
 
 

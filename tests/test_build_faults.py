@@ -1,7 +1,8 @@
 """`sheetgen build` under faults: damaged outputs, stale keys, bad manifests, locks, full disks, Ctrl-C.
 
-One real site (the official variant, built once through the CLI) is copied
-into each test; the faults then hit the copy.
+The run's one real site (the `site` fixture, built once: all of the official
+variant's files and a few more) is copied into each test; the faults then hit
+the copy, through the real command line.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import select
 import shutil
 import signal
@@ -20,30 +22,35 @@ import time
 from pathlib import Path
 
 import pytest
-from test_faults import SHEETGEN, STOPPED, assert_one_line, files, read_only, run, temporaries
+from helpers import (
+    EXAMPLES,
+    SHEETGEN,
+    STOPPED,
+    assert_one_line,
+    folder_files,
+    read_only,
+    run_sheetgen,
+    temporaries,
+)
 
 from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 MORE = ["--house-rule", "series"]  # ten new sheets on top of the site: a build worth interrupting
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The official variant's site, its files, and how long building it took."""
-    folder = tmp_path_factory.mktemp("site")
-    start = time.monotonic()
-    result = run(["build", "--variant", "official", "-o", "site"], folder)
-    assert result.returncode == 0, result.stderr
-    return folder / "site", files(folder / "site"), time.monotonic() - start
 
 
 @pytest.fixture
 def copy(site, tmp_path):
-    folder, _, _ = site
-    shutil.copytree(folder, tmp_path / "site")
+    """The shared site copied, for a test to damage."""
+    shutil.copytree(site.folder, tmp_path / "site")
     return tmp_path / "site"
+
+
+def summary(folder: Path, written: int) -> str:
+    """The line `sheetgen build --variant official -o FOLDER` ends with, as a pattern (seconds vary)."""
+    planned = sum(len(job.outputs) for job in plan(["official"]))
+    index = re.escape(str(folder / "index.html"))
+    return rf"{index}: {written} files written, {planned - written} reused, \d+\.\d s\n"
 
 
 def intact(folder: Path) -> None:
@@ -62,22 +69,28 @@ def complete(name: str, data: bytes) -> bool:
         return data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82")
     if name.endswith(".html"):
         return data.rstrip().endswith(b"</html>")
+    if name.endswith(".svg"):  # the offline app's icon, manifest and service worker
+        return data.rstrip().endswith(b"</svg>")
+    if name.endswith(".webmanifest"):
+        return bool(json.loads(data)["icons"])
+    if name.endswith(".js"):
+        return data.rstrip().endswith(b"});")
     return bool(json.loads(data)["files"])
 
 
 def test_damaged_outputs_are_rendered_again(site, copy):
     """PDFs cut to 100 bytes, zero-filled or emptied, an emptied preview: those four redone, exactly."""
-    _, original, _ = site
+    original = site.files
     cut, zeroed = "rules-official.pdf", "rules-official-a4.pdf"
     emptied, preview = "scoresheet-players-official-letter.pdf", "thumbs/scoresheet-series-official-a4.png"
     (copy / cut).write_bytes(original[cut][:100])
     (copy / zeroed).write_bytes(bytes(len(original[zeroed])))
     (copy / emptied).write_bytes(b"")
     (copy / preview).write_bytes(b"")
-    result = run(["build", "--variant", "official", "-o", str(copy)], copy.parent)
+    result = run_sheetgen(["build", "--variant", "official", "-o", str(copy)], copy.parent)
     assert result.returncode == 0, result.stderr
-    assert " 4 files written" in result.stdout
-    assert files(copy) == original
+    assert re.fullmatch(summary(copy, written=4), result.stdout), result.stdout
+    assert folder_files(copy) == original
 
 
 def test_a_records_variant_file_is_in_its_job_key(tmp_path, monkeypatch):
@@ -160,7 +173,8 @@ def test_a_second_build_waits_for_the_first(copy):
     finally:
         os.close(fd)
     stdout, stderr = process.communicate(timeout=120)
-    assert process.returncode == 0 and stderr == "" and "reused" in stdout
+    assert process.returncode == 0 and stderr == ""
+    assert re.fullmatch(summary(copy, written=0), stdout), stdout
 
 
 def test_two_builds_of_different_variants_into_one_folder_keep_every_file(tmp_path):
@@ -185,25 +199,27 @@ def test_two_builds_of_different_variants_into_one_folder_keep_every_file(tmp_pa
 
 def test_build_into_a_read_only_folder_is_one_line(site, copy):
     """One line naming the folder, exit 2, the site unchanged."""
-    _, original, _ = site
+    original = site.files
     with read_only(copy):
-        result = run(["build", "--variant", "official", *MORE, "-o", str(copy)], copy.parent)
+        result = run_sheetgen(["build", "--variant", "official", *MORE, "-o", str(copy)], copy.parent)
     assert_one_line(result, f"{copy}: cannot write")
-    assert files(copy) == original
+    assert folder_files(copy) == original
 
 
 def test_build_onto_a_full_disk_is_one_line_and_keeps_the_site(site, copy):
     """No room to render or write: one line naming the folder, exit 2, the previous site in place."""
-    _, original, _ = site
-    result = run(["build", "--variant", "official", *MORE, "-o", str(copy)], copy.parent, limit_bytes=4096)
+    original = site.files
+    result = run_sheetgen(
+        ["build", "--variant", "official", *MORE, "-o", str(copy)], copy.parent, limit_bytes=4096
+    )
     assert_one_line(result, f"{copy}", "cannot write")
-    assert files(copy) == original and temporaries(copy) == []
+    assert folder_files(copy) == original and temporaries(copy) == []
 
 
 @pytest.mark.parametrize(("how", "seed"), [("SIGINT", 1), ("SIGINT", 2), ("SIGKILL", 3), ("SIGKILL", 4)])
 def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
     """Ctrl-C or kill -9 at a random moment: every file old or whole, the next build cleans up."""
-    _, original, seconds = site
+    original, seconds = site.files, site.seconds
     process = subprocess.Popen(
         [*SHEETGEN, "build", "--variant", "official", *MORE, "-o", str(copy)],
         stdout=subprocess.PIPE,
@@ -217,11 +233,11 @@ def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
     if how == "SIGINT":
         assert process.returncode in STOPPED and stderr == "", stderr
         assert temporaries(copy) == []
-    now = files(copy)
+    now = folder_files(copy)
     for name, data in now.items():
         assert data == original.get(name) or complete(name, data), name
     assert original.keys() <= now.keys()
-    result = run(["build", "--variant", "official", "-o", str(copy)], copy.parent)
+    result = run_sheetgen(["build", "--variant", "official", "-o", str(copy)], copy.parent)
     assert result.returncode == 0 and result.stderr == "", result.stderr
     assert temporaries(copy) == []
     intact(copy)

@@ -9,17 +9,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers import EXAMPLES, run_cli
 
 from sheetgen.build import build, plan
-from sheetgen.cli import cli
 from sheetgen.files import cache
 from sheetgen.pdf import pageread as pdfread
 from sheetgen.pdf import rulesheet, scoresheet
 from sheetgen.rules.variants import C2406, HouseRule, Rules
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 HEAVY = ("weasyprint", "jinja2", "pypdf")
 
 
@@ -33,7 +30,7 @@ def fresh(tmp_path, monkeypatch) -> Path:
 
 def _run(args: list[str]) -> bytes:
     """A command that writes one PDF to -o; its bytes."""
-    result = CliRunner().invoke(cli, args)
+    result = run_cli(args)
     assert result.exit_code == 0, result.output
     return Path(args[args.index("-o") + 1]).read_bytes()
 
@@ -233,7 +230,7 @@ def test_no_cache_neither_reads_nor_writes(fresh, tmp_path):
     real = _run([*args, "--no-cache"])
     assert real.startswith(b"%PDF-1.") and real != b"%PDF-planted"
     assert cache.OFF_ENV not in os.environ  # the flag lasts one command
-    result = CliRunner().invoke(cli, args, env={cache.OFF_ENV: "1"})
+    result = run_cli(args, env={cache.OFF_ENV: "1"})
     assert result.exit_code == 0 and (tmp_path / "r.pdf").read_bytes() == real
     assert len(_entries(fresh)) == 1
 
@@ -248,7 +245,7 @@ def test_unwritable_cache_costs_only_speed(tmp_path, monkeypatch):
 
 def test_build_and_fill_share_the_cache(fresh, tmp_path, monkeypatch):
     """Blanks a fill rendered serve the build, and a sheet the build rendered serves `rules`."""
-    result = CliRunner().invoke(cli, ["fill", str(EXAMPLES), "-o", str(tmp_path / "filled")])
+    result = run_cli(["fill", str(EXAMPLES), "-o", str(tmp_path / "filled")])
     assert result.exit_code == 0, result.output
     rules_job = [j for j in plan(["official"]) if j.kind == "rules" and j.paper == "letter"]
     build(tmp_path / "site", rules_job)

@@ -5,27 +5,19 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
+from helpers import EXAMPLES, run_cli
 
 from sheetgen import __version__
-from sheetgen.cli import cli
 from sheetgen.files.locales import languages
 from sheetgen.rules.variants import VARIANTS, HouseRule
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def _invoke(*args: str):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
 def test_variants_lists_each_variant_and_house_rule_once():
     """One line per variant, per house rule and per language, each naming it."""
-    lines = _invoke("variants").output.splitlines()
+    lines = run_cli(["variants"]).output.splitlines()
     names = [v.name for v in VARIANTS] + [r.value for r in HouseRule] + list(languages())
     assert len(lines) == len(names)
     for line, name in zip(lines, names, strict=True):
@@ -34,7 +26,7 @@ def test_variants_lists_each_variant_and_house_rule_once():
 
 @pytest.fixture(scope="module")
 def schema():
-    return json.loads(_invoke("schema").output)
+    return json.loads(run_cli(["schema"]).output)
 
 
 def test_schema_is_valid_json_schema(schema):
@@ -85,4 +77,4 @@ def test_module_entry_point_and_version():
     result = subprocess.run(
         [sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True, check=True
     )
-    assert __version__ in result.stdout
+    assert result.stdout == f"sheetgen, version {__version__}\n"

@@ -10,82 +10,27 @@ from __future__ import annotations
 import json
 import os
 import random
-import resource
 import shutil
 import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import (
+    EXAMPLES,
+    SHEETGEN,
+    STOPPED,
+    WORKED_CARD,
+    assert_one_line,
+    folder_files,
+    read_only,
+    run_cli,
+    run_sheetgen,
+    temporaries,
+)
 
-from sheetgen.cli import cli
 from sheetgen.files import output as output_module
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SHEETGEN = [sys.executable, "-m", "sheetgen"]
-# After Ctrl-C: 130, or 0 if it came after the work was done, or death by the signal
-# itself if it came while Python was still starting (before it handles SIGINT).
-STOPPED = (130, 0, -signal.SIGINT)
-
-
-def run(args: list[str], cwd: Path, limit_bytes: int | None = None) -> subprocess.CompletedProcess:
-    """The real command line; `limit_bytes` caps the size of any file it writes, as a full disk would."""
-
-    def limit() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
-
-    return subprocess.run(
-        [*SHEETGEN, *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        preexec_fn=limit if limit_bytes is not None else None,
-        timeout=300,
-    )
-
-
-def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def temporaries(folder: Path) -> list[str]:
-    return [p.name for p in folder.rglob("*") if p.name.endswith(".tmp") or p.name == ".sheetgen-staging"]
-
-
-def assert_one_line(result, *phrases: str) -> None:
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    (line,) = result.stderr.splitlines()
-    for phrase in phrases:
-        assert phrase in line, line
-
-
-@contextmanager
-def read_only(folder: Path):
-    """`folder` made read-only: by its mode, or as root (who ignores modes) by a read-only bind mount."""
-    if os.geteuid() != 0:
-        folder.chmod(0o555)
-        try:
-            yield
-        finally:
-            folder.chmod(0o755)
-        return
-    mounted = subprocess.run(["mount", "--bind", folder, folder], capture_output=True).returncode == 0
-    if not mounted or subprocess.run(["mount", "-o", "remount,ro,bind", folder]).returncode != 0:
-        if mounted:
-            subprocess.run(["umount", folder])
-        pytest.skip("running as root without the right to mount: no way to make a folder read-only")
-    try:
-        yield
-    finally:
-        subprocess.run(["umount", folder], check=True)
-
 
 # ---- one-file commands
 
@@ -107,8 +52,8 @@ def test_full_disk_while_rendering_is_one_line_and_keeps_the_old_file(tmp_path, 
     shutil.copy(EXAMPLES / "boxes.json", tmp_path)
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "r.pdf").write_bytes(b"old")
-    assert_one_line(run(args, tmp_path, limit_bytes=4096), phrase)
-    assert files(tmp_path / "out") == {"r.pdf": b"old"}
+    assert_one_line(run_sheetgen(args, tmp_path, limit_bytes=4096), phrase)
+    assert folder_files(tmp_path / "out") == {"r.pdf": b"old"}
 
 
 @pytest.mark.parametrize("args", [["rules", "-o", "out/r.pdf"], ["fill", "boxes.json", "-o", "out/r.pdf"]])
@@ -134,11 +79,10 @@ def test_full_disk_while_writing_is_one_line_and_keeps_the_old_file(tmp_path, mo
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(output_module.os, "fdopen", Full)
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, args)
+    result = run_cli(args, tmp_path)
     assert result.exit_code == 2 and result.stdout == "" and result.exception is not None
     assert result.stderr == "Error: out/r.pdf: cannot write: No space left on device\n"
-    assert files(tmp_path / "out") == {"r.pdf": b"old"}
+    assert folder_files(tmp_path / "out") == {"r.pdf": b"old"}
 
 
 def test_read_only_folder_is_one_line(tmp_path):
@@ -147,8 +91,10 @@ def test_read_only_folder_is_one_line(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
     with read_only(folder):
-        assert_one_line(run(["rules", "-o", "ro/r.pdf"], tmp_path), "ro/r.pdf: cannot write")
-        assert_one_line(run(["fill", "boxes.json", "-o", "ro"], tmp_path), "ro/boxes.pdf: cannot write")
+        assert_one_line(run_sheetgen(["rules", "-o", "ro/r.pdf"], tmp_path), "ro/r.pdf: cannot write")
+        assert_one_line(
+            run_sheetgen(["fill", "boxes.json", "-o", "ro"], tmp_path), "ro/boxes.pdf: cannot write"
+        )
         assert not list(folder.iterdir())
 
 
@@ -159,22 +105,21 @@ def test_dash_writes_the_pdf_to_standard_output(tmp_path):
         result = subprocess.run([*SHEETGEN, *args], cwd=tmp_path, capture_output=True, timeout=120)
         assert result.returncode == 0 and result.stderr == b""
         assert result.stdout.startswith(b"%PDF-") and result.stdout.rstrip().endswith(b"%%EOF")
-    assert files(tmp_path).keys() == {"boxes.json"}
+    assert folder_files(tmp_path).keys() == {"boxes.json"}
 
 
-def test_records_with_one_name_get_distinct_pdfs(tmp_path, monkeypatch):
+def test_records_with_one_name_get_distinct_pdfs(tmp_path):
     """a/x/r.json, b/x/r.json, c/x/r.json into one folder: three PDFs, as --help says."""
     for top in "abc":
         (tmp_path / top / "x").mkdir(parents=True)
         data = {"players": [{"name": f"Player {top}", "boxes": WORKED_CARD}]}
         (tmp_path / top / "x" / "r.json").write_text(json.dumps(data))
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["fill", "a/x/r.json", "b/x/r.json", "c/x/r.json", "-o", "out"])
+    result = run_cli(["fill", "a/x/r.json", "b/x/r.json", "c/x/r.json", "-o", "out"], tmp_path)
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert written == ["r.pdf", "x-r-2.pdf", "x-r.pdf"]
     assert len({(tmp_path / "out" / name).read_bytes() for name in written}) == 3
-    help_text = " ".join(CliRunner().invoke(cli, ["fill", "--help"]).output.split())
+    help_text = " ".join(run_cli(["fill", "--help"], tmp_path).output.split())
     assert "x-r.pdf" in help_text and "x-r-2.pdf" in help_text
 
 
@@ -217,7 +162,7 @@ def long_fill(tmp_path_factory):
         data = {"title": f"Game {n}", "players": [{"name": f"P{n}", "boxes": WORKED_CARD}]}
         (folder / "records" / f"r{n:03}.json").write_text(json.dumps(data))
     start = time.monotonic()
-    result = run(["fill", "records", "--combine", "-o", "reference.pdf"], folder)
+    result = run_sheetgen(["fill", "records", "--combine", "-o", "reference.pdf"], folder)
     assert result.returncode == 0, result.stderr
     return folder, (folder / "reference.pdf").read_bytes(), time.monotonic() - start
 
@@ -244,5 +189,5 @@ def test_interrupted_combine_leaves_the_old_file_or_the_new_one(long_fill, tmp_p
     if how == "SIGINT":
         assert process.returncode in STOPPED and temporaries(out) == []
     shutil.copy(EXAMPLES / "boxes.json", tmp_path)
-    assert run(["fill", "boxes.json", "-o", "out/next.pdf"], tmp_path).returncode == 0
+    assert run_sheetgen(["fill", "boxes.json", "-o", "out/next.pdf"], tmp_path).returncode == 0
     assert temporaries(out) == []

@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
 from io import BytesIO
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import EXAMPLES, WORKED_CARD, run_cli
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from sheetgen.cli import cli
 from sheetgen.files import output as output_module
 from sheetgen.files.records import load_record
 from sheetgen.layout.geometry import Rect, sheet_geometry
 from sheetgen.pdf.fill import BOLD, FONT, NAME, Filler, fit_text
 from sheetgen.rules.boxes import SHEET_ROWS, Box, Total
 from sheetgen.rules.records import parse_record
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +59,7 @@ def test_values_sit_in_their_cells_and_match_score_json(filler, example):
     record = load_record(EXAMPLES / example)
     pdf = filler.pdf([record])
     texts = _texts(pdf)
-    scored = json.loads(CliRunner().invoke(cli, ["score", str(EXAMPLES / example), "--json"]).output)
+    scored = json.loads(run_cli(["score", str(EXAMPLES / example), "--json"]).output)
     game = scored["games"][0]
     geometry = sheet_geometry("players", "letter", len(game["players"]))
     for column, player in enumerate(game["players"]):
@@ -168,16 +163,6 @@ def test_fit_text_shrinks_then_wraps():
     assert size < 6 and "".join(lines) == "x" * 200
 
 
-def _run(args, cwd):
-    runner = CliRunner()
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        return runner.invoke(cli, args, catch_exceptions=False)
-    finally:
-        os.chdir(old)
-
-
 def test_cli_batch_reports_invalid_and_prints_the_rest(tmp_path):
     """A folder with a bad record: one line for it, the good ones printed, exit 2."""
     records = tmp_path / "records"
@@ -186,7 +171,7 @@ def test_cli_batch_reports_invalid_and_prints_the_rest(tmp_path):
     (records / "bad.json").write_text(
         json.dumps({"players": [{"name": "A", "boxes": {**WORKED_CARD, "fours": 7}}]})
     )
-    result = _run(["fill", "records"], tmp_path)
+    result = run_cli(["fill", "records"], tmp_path)
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and "bad.json" in result.stderr and "box fours" in result.stderr
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["good.pdf"]
@@ -195,14 +180,17 @@ def test_cli_batch_reports_invalid_and_prints_the_rest(tmp_path):
 def test_cli_invalid_record_writes_nothing(tmp_path):
     """An invalid record alone: exit 2, one line, and output/ gets no file at all."""
     (tmp_path / "bad.json").write_text("{")
-    result = _run(["fill", "bad.json"], tmp_path)
-    assert result.exit_code == 2 and "invalid JSON" in result.stderr
-    assert not (tmp_path / "output").exists() or not list((tmp_path / "output").iterdir())
+    result = run_cli(["fill", "bad.json"], tmp_path)
+    assert result.exit_code == 2 and result.stderr == (
+        "Error: bad.json: invalid JSON at line 1, column 2: "
+        "Expecting property name enclosed in double quotes\n"
+    )
+    assert not (tmp_path / "output").exists()
 
 
 def test_cli_combine_and_paper(tmp_path):
     """--combine writes one A4 PDF with every record's pages."""
-    result = _run(
+    result = run_cli(
         ["fill", str(EXAMPLES / "turns.json"), str(EXAMPLES / "series.json"), "--combine", "--paper", "a4"],
         tmp_path,
     )
@@ -218,18 +206,22 @@ def test_cli_combine_and_paper(tmp_path):
 def test_cli_cjk_name_warns(tmp_path):
     """A glyph the font lacks is a clear warning, and the record still prints."""
     (tmp_path / "cjk.json").write_text(json.dumps({"players": [{"name": "山田", "boxes": WORKED_CARD}]}))
-    result = _run(["fill", "cjk.json", "-o", "cjk.pdf"], tmp_path)
+    result = run_cli(["fill", "cjk.json", "-o", "cjk.pdf"], tmp_path)
     assert result.exit_code == 0
-    assert "Warning:" in result.stderr and "U+5C71" in result.stderr
+    assert result.stderr == (
+        'Warning: cjk.json: player "山田": the sheet\'s font has no glyph for U+5C71, U+7530; '
+        "those characters print as empty boxes\n"
+    )
     assert (tmp_path / "cjk.pdf").exists()
 
 
 def test_one_file_output_takes_one_record(tmp_path):
     """-o FILE.pdf with several records and no --combine is a usage error."""
-    result = _run(
+    result = run_cli(
         ["fill", str(EXAMPLES / "turns.json"), str(EXAMPLES / "boxes.json"), "-o", "x.pdf"], tmp_path
     )
-    assert result.exit_code == 2 and "--combine" in result.stderr
+    assert result.exit_code == 2
+    assert result.stderr == "Error: x.pdf: one file takes one record; give a folder, or add --combine\n"
 
 
 def test_atomic_write_leaves_nothing_when_interrupted(tmp_path, monkeypatch):

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
-from browsing import PDFJS_DIR, ROOT, missing
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from browsing import PDFJS_DIR, missing
+from helpers import DATA, ROOT, WORKED_CARD, run_cli
 
-from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
 from sheetgen.pdf.scoresheet import render_scoresheet
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
-HARNESS = Path(__file__).parent / "data" / "pdfjs_form.html"
+HARNESS = DATA / "pdfjs_form.html"
 TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf": "application/pdf"}
 
 
@@ -119,7 +116,7 @@ def test_players_sheet_adds_up_as_it_is_typed(browser_page, tmp_path):
     page.wait_for_function(SHOWS, arg=["p2.upper_subtotal", ""])
     saved = tmp_path / "saved.pdf"
     saved.write_bytes(base64.b64decode(page.evaluate("window.savedSheet()")))
-    result = CliRunner().invoke(cli, ["score", str(saved), "--json"])
+    result = run_cli(["score", str(saved), "--json"])
     assert result.exit_code == 0, result.output
     (player,) = json.loads(result.output)["games"][0]["players"]
     assert (player["name"], player["yahtzee_bonuses"], player["grand_total"]) == ("Zoë Łukasiewicz", 1, 395)
@@ -137,4 +134,27 @@ def test_series_card_adds_games_and_the_series_total(browser_page):
     page.wait_for_function("document.querySelector('input[name=\"series_total\"]').value === '445'")
     assert value(page, "g1.grand_total") == "295" and value(page, "g2.grand_total") == "150"
     assert value(page, "g2.upper_bonus") == "" and value(page, "g1.upper_bonus") == "35"
+    assert errors == [] and browsing.outside_requests == []
+
+
+def tick_key(shown: str, key: str) -> bool:
+    """What the tick field takes: a count or tick marks, never both."""
+    marks = "xX/\u2713\u2714"
+    if key.isdigit():
+        return shown == "" or (shown.isdigit() and len(shown) < 2)
+    return key in marks and not any(c.isdigit() for c in shown)
+
+
+def test_pdfjs_adds_up_the_second_half_card(browser_page):
+    """The worked card on card 2 with "x1" typed as ticks (the 1 refused): 395, and its series total."""
+    pdf = render_scoresheet(load_rules("official"), "series", "letter", card="half", fillable=True)
+    browsing, errors = open_sheet(browser_page, pdf)
+    page = browsing.page
+    for box, score in WORKED_CARD.items():
+        type_into(page, f"card2.g1.{box}", str(score), box_key)
+    type_into(page, "card2.g1.yahtzee_bonus_ticks", "x1", tick_key)
+    type_into(page, "g2.aces", "4x", box_key)
+    page.wait_for_function("document.querySelector('input[name=\"card2.series_total\"]').value === '395'")
+    assert value(page, "card2.g1.yahtzee_bonus_ticks") == "x" and value(page, "card2.g1.grand_total") == "395"
+    assert value(page, "g1.grand_total") == "" and value(page, "series_total") == "4"
     assert errors == [] and browsing.outside_requests == []

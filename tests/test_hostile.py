@@ -14,14 +14,10 @@ import stat
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import EXAMPLES, WORKED_CARD, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetgen.cli import cli
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FIFO = object()  # a file spec: make a FIFO here
 FOLDER = object()  # a file spec: make an empty folder here
 
@@ -510,10 +506,6 @@ def snapshot(folder: Path) -> dict[str, object]:
     return found
 
 
-def invoke(args: list[str]):
-    return CliRunner().invoke(cli, args, catch_exceptions=True)
-
-
 def assert_one_line_error(result, phrase: str) -> None:
     """Exit 2, nothing on stdout, exactly one line on stderr containing `phrase`, no traceback."""
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
@@ -533,13 +525,12 @@ def test_the_table_is_large_and_ids_are_unique():
 
 
 @pytest.mark.parametrize(("files", "args", "phrase"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_hostile_input_is_one_line_and_changes_nothing(tmp_path, monkeypatch, files, args, phrase):
+def test_hostile_input_is_one_line_and_changes_nothing(tmp_path, files, args, phrase):
     """The command refuses in one line, exits 2, and leaves the folder exactly as it was."""
     make(tmp_path, {"good.json": (EXAMPLES / "boxes.json").read_text(), **files})
-    monkeypatch.chdir(tmp_path)
     before = snapshot(tmp_path)
     devices = {p: os.stat(p).st_mode for p in ("/dev/full", "/dev/null", "/dev/zero")}
-    result = invoke(args)
+    result = run_cli(args, tmp_path)
     assert_one_line_error(result, phrase)
     assert snapshot(tmp_path) == before
     assert {p: os.stat(p).st_mode for p in devices} == devices  # device nodes stay devices
@@ -611,7 +602,7 @@ def test_damaged_records_never_make_a_traceback(tmp_path_factory, raw):
     """`score` on any damaged record: exit 0, or exit 2 with one line; never an exception."""
     folder = tmp_path_factory.mktemp("damaged")
     (folder / "r.json").write_text(raw, encoding="utf-8", errors="surrogatepass")
-    result = invoke(["score", str(folder / "r.json")])
+    result = run_cli(["score", str(folder / "r.json")])
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     if result.exit_code == 0:
         assert result.stderr == ""

@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers import ROOT
 from pypdf import PdfReader
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_readme_library_example_runs(tmp_path: Path) -> None:

@@ -7,17 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers import CONTRADICTING_STARTS, KNOWN_HOUSE_RULES, KNOWN_VARIANTS, OUR_HOUSE, TEMPLATES, run_cli
 
 from sheetgen.build import build, plan
-from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.boxes import BOX_INFO, SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 from sheetgen.web.scorekeeper import render_scorekeeper, scorekeeper_data
 
-ROOT = Path(__file__).resolve().parents[1]
-TEMPLATE_DIR = ROOT / "templates" / "scorekeeper"
+TEMPLATE_DIR = TEMPLATES / "scorekeeper"
 
 
 def blob(page: str) -> dict:
@@ -26,11 +24,9 @@ def blob(page: str) -> dict:
     return json.loads(match.group(1))
 
 
-def test_cli_writes_the_page_and_prints_its_path(tmp_path, monkeypatch):
+def test_cli_writes_the_page_and_prints_its_path(tmp_path):
     """Default name output/scorekeeper-<slug>.html, -o a chosen file; the path is printed."""
-    monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-    result = runner.invoke(cli, ["scorekeeper", "--variant", "c2406", "--house-rule", "series"])
+    result = run_cli(["scorekeeper", "--variant", "c2406", "--house-rule", "series"], tmp_path)
     assert result.exit_code == 0, result.output
     assert result.output.strip() == str(Path("output") / "scorekeeper-c2406-series.html")
     page = (tmp_path / "output" / "scorekeeper-c2406-series.html").read_text()
@@ -40,24 +36,23 @@ def test_cli_writes_the_page_and_prints_its_path(tmp_path, monkeypatch):
         "slug": "c2406-series",
         "storage_key": "sheetgen-scorekeeper/v1/c2406-series",
     }
-    result = runner.invoke(cli, ["scorekeeper", "-o", "mine.html"])
+    result = run_cli(["scorekeeper", "-o", "mine.html"], tmp_path)
     assert result.exit_code == 0 and (tmp_path / "mine.html").read_text().startswith("<!doctype html>")
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--variant", "vegas"], "unknown variant 'vegas'"),
-        (["--house-rule", "double"], "unknown house rule 'double'"),
-        (["--house-rule", "one-die-start", "--house-rule", "five-dice-start"], "contradict each other"),
+        (["--variant", "vegas"], f"Error: unknown variant 'vegas'; {KNOWN_VARIANTS}"),
+        (["--house-rule", "double"], f"Error: unknown house rule 'double'; {KNOWN_HOUSE_RULES}"),
+        (["--house-rule", "one-die-start", "--house-rule", "five-dice-start"], CONTRADICTING_STARTS),
     ],
 )
-def test_cli_bad_input_is_one_line_and_exit_2(args, message, tmp_path, monkeypatch):
+def test_cli_bad_input_is_one_line_and_exit_2(args, message, tmp_path):
     """Unknown names and clashing house rules: one line, exit 2, nothing written."""
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["scorekeeper", *args])
+    result = run_cli(["scorekeeper", *args], tmp_path)
     assert result.exit_code == 2
-    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == "" and result.stderr == f"{message}\n"
     assert not (tmp_path / "output").exists()
 
 
@@ -119,7 +114,7 @@ def test_user_text_cannot_break_out_of_the_page(tmp_path):
 
 def test_a_custom_variant_page_keeps_its_own_house_rules():
     """our-house's page names the house rules added on top of its file's; its slug is its file name's."""
-    rules = load_rules(str(ROOT / "examples" / "our-house.toml"), ["series"])
+    rules = load_rules(str(OUR_HOUSE), ["series"])
     data = blob(render_scorekeeper(rules))
     assert data["page"]["variant"] == "our-house" and data["page"]["house_rules"] == ["series"]
     assert data["page"]["slug"] == rules.slug == "our-house-series"
@@ -128,15 +123,16 @@ def test_a_custom_variant_page_keeps_its_own_house_rules():
     assert {"our-house", "our-house-series"} <= set(data["rulesets"])
 
 
-def test_build_writes_one_scorekeeper_per_variant_and_lists_them(tmp_path):
+def test_build_writes_one_scorekeeper_per_variant_and_lists_them(site):
     """`sheetgen build` writes scorekeeper-<variant>.html for each variant and links it on the index."""
     jobs = [job for job in plan() if job.kind == "scorekeeper"]
     assert [job.outputs for job in jobs] == [(f"scorekeeper-{v.name}.html",) for v in VARIANTS]
-    result = build(tmp_path, jobs)
-    assert sorted(result.written) == sorted(o for job in jobs for o in job.outputs)
-    index = (tmp_path / "index.html").read_text()
+    written = {o for o in site.result.written if o.startswith("scorekeeper-")}
+    custom = load_rules(str(OUR_HOUSE)).slug
+    assert written == {o for job in jobs for o in job.outputs} | {f"scorekeeper-{custom}.html"}
+    index = (site.folder / "index.html").read_text()
     for variant in VARIANTS:
-        page = tmp_path / f"scorekeeper-{variant.name}.html"
+        page = site.folder / f"scorekeeper-{variant.name}.html"
         assert blob(page.read_text())["page"]["variant"] == variant.name
         assert f'href="scorekeeper-{variant.name}.html"' in index
-    assert build(tmp_path, jobs).written == []
+    assert build(site.folder, site.jobs).written == []

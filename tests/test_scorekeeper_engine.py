@@ -14,25 +14,21 @@ import random
 import shutil
 import subprocess
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from browsing import missing
+from helpers import EXAMPLES, TESTS, play
 
 from sheetgen.errors import ConflictingHouseRulesError, SheetgenError
-from sheetgen.rules.boxes import DICE_COUNT, FACES, Box
+from sheetgen.rules.boxes import Box
 from sheetgen.rules.records import parse_record
-from sheetgen.rules.scoring import ScoreCard, extra_yahtzee_scores, possible_scores, score_in_box
-from sheetgen.rules.simulate import roll_turn
+from sheetgen.rules.scoring import extra_yahtzee_scores, possible_scores
 from sheetgen.rules.variants import VARIANTS, HouseRule, JokerOrder, Rules
 from sheetgen.web.scorekeeper import scorekeeper_data
 
-ROOT = Path(__file__).resolve().parents[1]
-DRIVER = ROOT / "tests" / "js" / "agreement.mjs"
-EXAMPLES = ROOT / "examples"
+DRIVER = TESTS / "js" / "agreement.mjs"
 GAMES_PER_RULES = 16
-YAHTZEE_SHARE = 0.3  # of turns forced to five alike, so extra Yahtzees and Jokers come often
 
 
 def rule_sets() -> list[Rules]:
@@ -46,50 +42,6 @@ def rule_sets() -> list[Rules]:
                 except ConflictingHouseRulesError:
                     continue
     return found
-
-
-def play(rng: random.Random, rules: Rules) -> tuple[list[dict], list[dict]]:
-    """One game's turns and, per turn, the Python engine's answers."""
-    card = ScoreCard()
-    turns, answers = [], []
-    for _ in Box:
-        dice = roll_turn(rng)
-        if rng.random() < YAHTZEE_SHARE:
-            dice = (rng.choice(FACES),) * DICE_COUNT
-        legal = card.legal_boxes(dice, rules)
-        joker = card.is_joker(dice)
-        # What card.score gives, without working out the legal boxes again for every box.
-        scores = {
-            box.value: score_in_box(dice, box, rules, joker=joker) if box in legal else None
-            for box in card.open_boxes
-        }
-        box = rng.choice(legal) if rng.random() < 0.5 else max(legal, key=lambda b: scores[b.value])
-        turn = {"dice": list(dice), "box": box.value}
-        scratch = rules.scratch_any_box and rng.random() < 0.15
-        if scratch:
-            turn["scratch"] = True
-        card = card.place(dice, box, rules, scratch=scratch)
-        totals = card.totals
-        answers.append(
-            {
-                "legal": [b.value for b in legal],
-                "scores": scores,
-                "totals": {
-                    name: getattr(totals, name)
-                    for name in (
-                        "upper_subtotal",
-                        "upper_bonus",
-                        "upper_total",
-                        "yahtzee_bonuses",
-                        "yahtzee_bonus",
-                        "lower_total",
-                        "grand_total",
-                    )
-                },
-            }
-        )
-        turns.append(turn)
-    return turns, answers
 
 
 def scoring_rule_sets() -> list[Rules]:
@@ -254,3 +206,73 @@ def test_javascript_record_checks_agree(agreement: dict[str, Any]) -> None:
     assert [name for name, *_ in differ] == ["variant file"]
     assert all("error" in w and "error" in g for _, w, g in differ)
     assert sum("error" in a for a in answers) == len(_mutations())
+
+
+TEXT_CASES = [
+    "Ann", "  Ann  ", "\u00a0Bob\u3000", "Zoe\u0301", "Zo\u00e9", "A\u202eB", "A\u2066B", "A\u2028B",
+    "A\u2029B",
+    "A\u0007B", "\u200b\u200b", "\u3164", "\u2800", "", "   ", "x" * 200, "x" * 201, "e\u0301" * 200,
+    "\ufeffAnn", "Ann\u0085", "\u001cAnn", "\U0001f3b2 dice",
+]  # fmt: skip
+
+
+def _mixed_records() -> list[tuple[str, dict]]:
+    """Players mixing rolls and typed scores, with ticked bonuses backed or not."""
+    typed = {"threes": 9, "fours": 12, "fives": 15, "sixes": 18, "three_of_a_kind": 20, "four_of_a_kind": 0}
+    typed |= {"full_house": 25, "small_straight": 30, "large_straight": 40, "chance": 20}
+    base = [{"dice": [5] * 5, "box": "yahtzee"}, {"box": "aces", "score": 5, "yahtzee_bonus": True}]
+    base += [{"dice": [2] * 5, "box": "twos"}] + [{"box": b, "score": s} for b, s in typed.items()]
+
+    def record(turns: list[dict]) -> dict:
+        return {"players": [{"name": "Ann", "turns": turns}]}
+
+    unbacked = [dict(t) for t in base]
+    unbacked[3]["yahtzee_bonus"] = True  # threes 9: no extra Yahtzee leaves 9 there
+    on_yahtzee = [{"box": "yahtzee", "score": 50, "yahtzee_bonus": True}, *base[1:]]
+    without_fifty = [{"dice": [5, 5, 5, 5, 1], "box": "yahtzee"}, *base[1:]]
+    both = [{"dice": [5] * 5, "box": "yahtzee", "score": 50}, *base[1:]]
+    return [
+        ("mixed", record(base)),
+        ("unbacked tick", record(unbacked)),
+        ("tick on the yahtzee box", record(on_yahtzee)),
+        ("tick without 50", record(without_fifty)),
+        ("dice and score", record(both)),
+        ("sixty-one players", {"players": [{"name": f"P{n}", "turns": base} for n in range(61)]}),
+    ]
+
+
+def test_javascript_text_and_mixed_record_checks_agree() -> None:
+    """Names are cleaned or refused alike (trim, NFC, controls, bidi, separators, invisible, length);
+    mixed records and ticked bonuses read alike; same-after-NFC names are one name in both."""
+    node = shutil.which("node")
+    if node is None:
+        missing("node is not installed")
+    from sheetgen.rules.records import check_text
+
+    expected_texts = []
+    for value in TEXT_CASES:
+        try:
+            expected_texts.append({"text": check_text("player 1", value, "the name", 200)})
+        except SheetgenError as error:
+            expected_texts.append({"error": str(error)})
+    records = _mixed_records()
+    twins = {"players": [{"name": n, "boxes": {b.value: 0 for b in Box}} for n in ("Zo\u00e9", "Zoe\u0301")]}
+    twins["players"][0]["boxes"] |= {"chance": 5}
+    twins["players"][1]["boxes"] |= {"chance": 5}
+    records.append(("nfc twins", twins))
+    question = {
+        "model": scorekeeper_data(Rules()),
+        "texts": TEXT_CASES,
+        "records": [{"name": name, "data": data} for name, data in records],
+    }
+    out = subprocess.run(
+        [node, str(DRIVER)], input=json.dumps(question), capture_output=True, text=True, check=True
+    )
+    answers = json.loads(out.stdout)
+    assert answers["texts"] == expected_texts
+    assert sum("error" in t for t in expected_texts) == 11
+    expected_records = [_python_record(name, data) for name, data in records]
+    assert answers["records"] == expected_records
+    assert "error" not in expected_records[0] and expected_records[0]["games"][0][0]["yahtzee_bonuses"] == 2
+    assert all("error" in r for r in expected_records[1:])
+    assert "used twice" in expected_records[-1]["error"]

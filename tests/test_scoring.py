@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import DATA
 
 from sheetgen.errors import IllegalPlacementError
 from sheetgen.files.variants import load_rules
@@ -12,7 +11,7 @@ from sheetgen.rules.boxes import LOWER_BOXES, MAX_BOX_TOTAL, Box, Total
 from sheetgen.rules.scoring import ScoreCard, Totals, possible_scores, winners
 from sheetgen.rules.variants import VARIANTS
 
-GOLDEN = Path(__file__).with_name("data") / "golden_scores.txt"
+GOLDEN = DATA / "golden_scores.txt"
 
 
 def _golden_rows() -> list[pytest.param]:

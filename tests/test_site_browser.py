@@ -7,30 +7,15 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH
+from helpers import OUR_HOUSE
 
-from sheetgen.build import build, plan
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.guide import SITE_NOTICE
+from sheetgen.rules.variants import VARIANTS
 
-ROOT = Path(__file__).resolve().parent.parent
 SYSTEM_FONTS = "system-ui, -apple-system"
 MIN_TEXT_PX = 16
 MIN_PREVIEW_PX = 240
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """One build per module: a built-in and a custom variant, their pages, rule sheets, some score sheets."""
-    folder = tmp_path_factory.mktemp("site")
-    specs = ["official", str(ROOT / "examples" / "our-house.toml")]
-    jobs = [
-        job
-        for job in plan(specs)
-        if job.kind in ("page", "scorekeeper", "rules")
-        or (job.paper == "letter" and not job.fillable and job.kind in ("scoresheet", "records"))
-    ]
-    build(folder, jobs)
-    return folder
 
 
 def pages(folder: Path) -> list[str]:
@@ -38,8 +23,8 @@ def pages(folder: Path) -> list[str]:
 
 
 def page_names() -> list[str]:
-    """The pages the module's build writes, known before it runs, for test ids."""
-    custom = load_rules(str(ROOT / "examples" / "our-house.toml")).slug
+    """The pages of the shared site's two variants, known before it is built, for test ids."""
+    custom = load_rules(str(OUR_HOUSE)).slug
     return [
         "index.html",
         "rules-official.html",
@@ -56,15 +41,17 @@ def open_page(browser_page, folder: Path, name: str, width: int):
 
 
 def test_the_site_has_the_pages_we_test(site):
-    """The pages tested below are exactly the pages the build wrote."""
-    assert pages(site) == sorted(page_names())
+    """The pages tested below are exactly the pages the build wrote, but for the other built-in variants'
+    scorekeepers (test_scorekeeper.py reads those): the same template as scorekeeper-official.html."""
+    others = [f"scorekeeper-{v.name}.html" for v in VARIANTS if v.name != "official"]
+    assert pages(site.folder) == sorted(page_names() + others)
 
 
 @pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
 @pytest.mark.parametrize("name", page_names())
 def test_page_fits_reads_and_stays_in_the_folder(site, browser_page, name, width):
     """No overflow, system fonts, 16 px text, 240 px previews, the notice, no request outside the folder."""
-    browsing = open_page(browser_page, site, name, width)
+    browsing = open_page(browser_page, site.folder, name, width)
     page = browsing.page
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # lazy previews load too
     page.wait_for_load_state("networkidle")
@@ -97,7 +84,7 @@ def test_page_fits_reads_and_stays_in_the_folder(site, browser_page, name, width
 @pytest.mark.parametrize("name", page_names())
 def test_every_link_and_image_resolves_in_the_folder(site, browser_page, name):
     """Each href and src is relative, names a file in the folder, and each #fragment an id there."""
-    page = open_page(browser_page, site, name, DESKTOP_WIDTH).page
+    page = open_page(browser_page, site.folder, name, DESKTOP_WIDTH).page
     targets = page.evaluate(
         "() => [...document.querySelectorAll('a[href], img[src], link[href], script[src]')]"
         ".map(e => [e.getAttribute('href') ?? e.getAttribute('src'), e.href || e.src])"
@@ -108,7 +95,7 @@ def test_every_link_and_image_resolves_in_the_folder(site, browser_page, name):
         url = urlsplit(absolute)
         assert url.scheme == "file", absolute
         path = Path(unquote(url.path))
-        assert path.is_file() and path.resolve().is_relative_to(site.resolve()), raw
+        assert path.is_file() and path.resolve().is_relative_to(site.folder.resolve()), raw
         if url.fragment:
             assert f'id="{url.fragment}"' in path.read_text(), raw
     images = page.evaluate("() => [...document.images].map(i => [i.getAttribute('src'), i.alt])")
@@ -118,7 +105,7 @@ def test_every_link_and_image_resolves_in_the_folder(site, browser_page, name):
 @pytest.mark.parametrize("name", page_names())
 def test_no_serious_accessibility_violation(site, browser_page, name):
     """axe-core finds nothing serious or critical, in the light theme and the dark one."""
-    browsing = open_page(browser_page, site, name, PHONE_WIDTH)
+    browsing = open_page(browser_page, site.folder, name, PHONE_WIDTH)
     assert browsing.axe_violations() == []
     browsing.page.emulate_media(color_scheme="dark")
     assert browsing.axe_violations() == []
@@ -128,12 +115,12 @@ def test_narrowest_and_widest_screens_fit(site, browser_page):
     """360 px and 1440 px, the ends of the range, show no horizontal scrolling either."""
     for width in (360, 1440):
         for name in page_names():
-            assert open_page(browser_page, site, name, width).horizontal_overflow() == 0, (name, width)
+            assert open_page(browser_page, site.folder, name, width).horizontal_overflow() == 0, (name, width)
 
 
 def test_dark_theme_follows_the_system(site, browser_page):
     """With a dark system setting the page turns dark; with a light one it stays light."""
-    browsing = open_page(browser_page, site, "index.html", PHONE_WIDTH)
+    browsing = open_page(browser_page, site.folder, "index.html", PHONE_WIDTH)
 
     def background() -> int:
         rgb = browsing.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -146,7 +133,7 @@ def test_dark_theme_follows_the_system(site, browser_page):
 
 def test_rules_page_prints_without_navigation(site, browser_page):
     """The print stylesheet hides the contents and buttons and keeps the rules."""
-    page = open_page(browser_page, site, "rules-official.html", DESKTOP_WIDTH).page
+    page = open_page(browser_page, site.folder, "rules-official.html", DESKTOP_WIDTH).page
     assert page.is_visible("nav.toc")
     page.emulate_media(media="print")
     assert not page.is_visible("nav.toc") and not page.is_visible("header.site")
@@ -155,7 +142,7 @@ def test_rules_page_prints_without_navigation(site, browser_page):
 
 def test_focus_is_visible(site, browser_page):
     """Tabbing to a link draws an outline: keyboard users see where they are."""
-    page = open_page(browser_page, site, "index.html", DESKTOP_WIDTH).page
+    page = open_page(browser_page, site.folder, "index.html", DESKTOP_WIDTH).page
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     style = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")

@@ -2,9 +2,8 @@
 
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT
 
 
 def test_ruff_check_and_format():

@@ -20,18 +20,13 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import WORKED_CARD
+from helpers import EXAMPLES, SHEETGEN, WORKED_CARD, run_cli
 
 from sheetgen.build import MANIFEST, Job, build, plan
-from sheetgen.cli import cli
 from sheetgen.files import cache
 from sheetgen.rules.text import MAX_LINE
 from sheetgen.rules.variants import Rules
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
-SHEETGEN = [sys.executable, "-m", "sheetgen"]
 KEY = "d" * 64
 
 
@@ -115,7 +110,7 @@ def test_a_sealed_entry_that_is_not_what_it_should_be_is_rendered_again(tmp_path
     monkeypatch.setattr(cache, "_opened", {})
     fill_args = ["fill", str(EXAMPLES / "turns.json"), "-o", str(tmp_path / "f.pdf")]
     rules_args = ["rules", "-o", str(tmp_path / "r.pdf")]
-    first = [CliRunner().invoke(cli, args) for args in (fill_args, rules_args)]
+    first = [run_cli(args) for args in (fill_args, rules_args)]
     assert [r.exit_code for r in first] == [0, 0]
     reference = (tmp_path / "f.pdf").read_bytes(), (tmp_path / "r.pdf").read_bytes()
     store = cache.Cache(tmp_path / "cache")
@@ -123,7 +118,7 @@ def test_a_sealed_entry_that_is_not_what_it_should_be_is_rendered_again(tmp_path
     for entry in sorted((tmp_path / "cache").glob("*.entry")):
         kind, key = entry.name.removesuffix(".entry").split("-")
         store.put(kind, key, planted.get(kind, b"not a pdf either"))
-    again = [CliRunner().invoke(cli, args) for args in (fill_args, rules_args)]
+    again = [run_cli(args) for args in (fill_args, rules_args)]
     assert [r.exit_code for r in again] == [0, 0], [r.output for r in again]
     assert ((tmp_path / "f.pdf").read_bytes(), (tmp_path / "r.pdf").read_bytes()) == reference
     for entry in sorted((tmp_path / "cache").glob("*.entry")):
@@ -394,12 +389,11 @@ def _record(**changes: object) -> dict:
     ids=["variant", "house-rule", "title", "names", "key", "date", "record-variant", "box", "dice",
          "toml-key", "toml-name", "long-path"],
 )  # fmt: skip
-def test_every_error_line_is_short_whatever_the_input(tmp_path, monkeypatch, args, files):
+def test_every_error_line_is_short_whatever_the_input(tmp_path, args, files):
     """A 1 MB value makes an error line of at most MAX_LINE characters: what is wrong, a short excerpt."""
-    monkeypatch.chdir(tmp_path)
     for name, content in files.items():
-        Path(name).write_text(content if isinstance(content, str) else json.dumps(content))
-    result = CliRunner().invoke(cli, args)
+        (tmp_path / name).write_text(content if isinstance(content, str) else json.dumps(content))
+    result = run_cli(args, tmp_path)
     assert result.exit_code == 2, result.output[:500]
     assert "Traceback" not in result.output
     lines = result.output.splitlines()

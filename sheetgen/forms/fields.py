@@ -1,26 +1,203 @@
-"""The fillable sheet's field contract, shared by the form that is written and the reader.
+"""The fillable sheet's field contract: every field name is built and read here, and nowhere else.
 
-Field names themselves come from the template (`pN.` or `gN.` plus a box or
-row slug); these are the few names and limits both sides must agree on.
+A full name is a column prefix plus a key: `p1.aces` (players sheet),
+`g3.chance` (six-game card), `p2.g1.aces` (the second of several full
+cards), `card2.g1.aces` (the second half card), `series_total`, and the
+lines `title`, `date`, `game`, `player` (with `pageN.` or `cardN.` on later
+cards). In the PDF each dot is a level of the field tree: `p1` is a parent
+field whose kid is called `aces`, since a partial name may hold no period.
+The sheet template, the form maker and the reader all take names from here.
 """
 
 from __future__ import annotations
 
+import enum
 import json
+import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import SheetgenError, SheetInfoError
 from sheetgen.layout.geometry import LAYOUTS, PAPERS
-from sheetgen.rules.variants import Rules, find_house_rule, find_variant
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, SheetRow, Total
+from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
+from sheetgen.rules.text import clean_text
+from sheetgen.rules.variants import NAME_PATTERN, Rules, find_house_rule, find_variant
 
 SHEET_KEY = "/SheetgenSheet"  # in the document information: what the sheet was made for, as JSON
 TICKS = "yahtzee_bonus_ticks"  # the count of extra Yahtzees: a number, or that many tick marks
 TICK_MARKS = "xX/\u2713\u2714"  # x, /, a tick (and their look-alikes) count one each
 SERIES_TOTAL = "series_total"
-LINE_FIELDS = ("title", "date", "game", "player")
+NAME = "name"  # a player's write-in head on the players sheet
 MAX_BOX_DIGITS = 4
 MAX_TICKS_LENGTH = 12
 FORMAT = 1  # of the sheet's embedded info
+MAX_INFO_CHARS = 16_000  # the embedded info's JSON; sixty long names fit
+MAX_PAGES = MAX_PLAYERS  # a card per page at most
+
+
+class FieldKind(enum.StrEnum):
+    """What a field holds, which decides its font, flags and actions."""
+
+    BOX = "box"  # a score, typed
+    TICKS = "ticks"  # the count of extra Yahtzees: digits or tick marks
+    TOTAL = "total"  # a computed row or the series total: read-only, calculated
+    TEXT = "text"  # a name, title, date, game number or player line
+
+
+class Line(enum.StrEnum):
+    """The write-in lines above a card."""
+
+    TITLE = "title"
+    DATE = "date"
+    GAME = "game"
+    PLAYER = "player"
+
+
+BOX_KEYS = frozenset(box.value for box in Box)
+TOTAL_KEYS = frozenset([*(row.slug for row in SHEET_ROWS if row.is_total), SERIES_TOTAL])
+LINE_KEYS = frozenset(line.value for line in Line)
+UPPER_TOTAL_AGAIN = Total.UPPER_TOTAL.value + "_again"
+
+# The whole grammar: an optional card (pN, cardN or pageN), an optional game, a key.
+_NAME = re.compile(
+    r"(?:(?P<card>(?:p|card|page)[1-9]\d{0,2})\.)?(?:g(?P<game>[1-9]\d{0,2})\.)?(?P<key>[a-z_]+)"
+)
+
+
+@dataclass(frozen=True)
+class FieldName:
+    """A parsed full field name: its column prefix (`p1.`, `card2.g1.`, "") and key."""
+
+    card: str  # "p2", "card2", "page2" or "" (the first card, or the players sheet's lines)
+    game: int | None
+    key: str
+    kind: FieldKind
+
+    @property
+    def column(self) -> str:
+        return (self.card + "." if self.card else "") + (f"g{self.game}." if self.game else "")
+
+    @property
+    def name(self) -> str:
+        return self.column + self.key
+
+    @property
+    def card_number(self) -> int:
+        """The card's (or player's) number: 1 for the plain names."""
+        return int(self.card.lstrip("pcardge")) if self.card else 1
+
+
+def parse_field(name: str) -> FieldName | None:
+    """A full field name read by the contract; None for a name sheetgen never writes."""
+    match = _NAME.fullmatch(name)
+    if match is None:
+        return None
+    card, game, key = match["card"] or "", match["game"], match["key"]
+    if game is not None and int(game) > MAX_GAMES_IN_SERIES:
+        return None
+    game_no = int(game) if game else None
+    if key in LINE_KEYS:
+        page_line = not card.startswith("p") or card.startswith("page")
+        legacy_player = card.startswith("p") and key == Line.PLAYER  # `p2.player`, as older sheets named it
+        ok = game_no is None and (page_line or legacy_player)
+        return FieldName(card, None, key, FieldKind.TEXT) if ok else None
+    if card.startswith("page"):
+        return None
+    if key == NAME:
+        kind = FieldKind.TEXT if card.startswith("p") and game_no is None else None
+    elif key in BOX_KEYS:
+        kind = FieldKind.BOX
+    elif key == TICKS:
+        kind = FieldKind.TICKS
+    elif key == SERIES_TOTAL:
+        kind = FieldKind.TOTAL if game_no is None else None
+    elif key in TOTAL_KEYS:
+        kind = FieldKind.TOTAL
+    else:
+        kind = None
+    in_column = kind is not FieldKind.TEXT and key != SERIES_TOTAL  # a box or row: `pN.` or a game's
+    if kind is None or (in_column and game_no is None and not card.startswith("p")):
+        return None
+    return FieldName(card, game_no, key, kind)
+
+
+def partial_names(name: str) -> list[str]:
+    """The field tree's levels of a full name: `card2.g1.aces` is card2, g1, aces."""
+    return name.split(".")
+
+
+# Building names: the template and the reader use these, never string pasting of their own.
+
+
+def player_column(player: int) -> str:
+    """The players sheet's column prefix: `p1.`."""
+    return f"p{player}."
+
+
+def card_prefix(card: int, cards: int, half: bool) -> str:
+    """A six-game card's prefix: "" for a lone or first half card, `cardN.` or `pN.` otherwise."""
+    if half:
+        return "" if card == 1 else f"card{card}."
+    return f"p{card}." if cards > 1 else ""
+
+
+def lines_prefix(card: int, half: bool) -> str:
+    """The title, date and player lines' prefix: the first card's are plain."""
+    if card == 1:
+        return ""
+    return f"card{card}." if half else f"page{card}."
+
+
+def game_column(prefix: str, game: int) -> str:
+    """A game's column prefix on a six-game card: `g3.`, `card2.g3.`."""
+    return f"{prefix}g{game}."
+
+
+def line_field(prefix: str, line: Line) -> str:
+    return prefix + line.value
+
+
+def row_field(column: str, row: SheetRow) -> str:
+    """The field of one row in one column: a box or a computed row (`p1.upper_total_again`)."""
+    return column + row.slug
+
+
+def box_field(column: str, box: Box) -> str:
+    return column + box.value
+
+
+def ticks_field(column: str) -> str:
+    return column + TICKS
+
+
+def name_field(column: str) -> str:
+    return column + NAME
+
+
+def series_total_field(prefix: str) -> str:
+    return prefix + SERIES_TOTAL
+
+
+def column_fields(column: str) -> dict[str, str]:
+    """Every field name one column has, by row slug, plus its name head and ticks."""
+    fields = {row.slug: row_field(column, row) for row in SHEET_ROWS}
+    return fields | {NAME: name_field(column), TICKS: ticks_field(column)}
+
+
+def players_in(names: Iterable[str]) -> list[int]:
+    """The players sheet's column numbers that have fields, in order."""
+    found = (parse_field(n) for n in names)
+    return sorted(
+        {f.card_number for f in found if f and f.key == Box.ACES.value and f.game is None and f.card}
+    )
+
+
+def cards_in(names: Iterable[str]) -> list[str]:
+    """The six-game cards' prefixes that have fields ("", `card2.`, `p1.`...), in card order."""
+    found = (parse_field(n) for n in names)
+    cards = {f.card for f in found if f and f.game == 1 and f.key == Box.ACES.value}
+    return [c + "." if c else "" for c in sorted(cards, key=lambda c: (c != "", int(c.lstrip("pcard") or 0)))]
 
 
 @dataclass(frozen=True)
@@ -56,34 +233,48 @@ class SheetInfo:
 
     @classmethod
     def from_json(cls, text: str) -> SheetInfo:
-        """The stored info, checked; SheetgenError if it is not one sheetgen wrote."""
+        """The stored info, parsed like any input; SheetInfoError naming what is wrong.
+
+        Known keys only, every text through the one text checker, the base
+        variant and house rules from the registry (never a file), sizes bounded.
+        """
+        where = "its sheetgen information"
+        if len(text) > MAX_INFO_CHARS:
+            raise SheetInfoError(f"{where} is longer than {MAX_INFO_CHARS} characters")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            raise SheetgenError("its sheetgen information is not valid JSON") from None
+            raise SheetInfoError(f"{where} is not valid JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SheetgenError("its sheetgen information has an unknown format")
+            raise SheetInfoError(f"{where} has an unknown format")
+        keys = {"format", *cls.__dataclass_fields__}
+        unknown = sorted(set(data) - keys)
+        missing = sorted(keys - set(data))
+        if missing:
+            raise SheetInfoError(f"{where} is incomplete")
+        if unknown:
+            raise SheetInfoError(f"{where} has an unknown key")
+        layout, paper, variant, base = (data[k] for k in ("layout", "paper", "variant", "base"))
+        if layout not in LAYOUTS or paper not in PAPERS:
+            raise SheetInfoError(f"{where} is damaged: unknown layout or paper")
+        house_rules, names, title = data["house_rules"], data["names"], data["title"]
+        if not isinstance(house_rules, list) or not isinstance(names, list) or len(names) > MAX_PLAYERS:
+            raise SheetInfoError(f"{where} is damaged: house rules or names are not a short list")
+        if not isinstance(base, str) or not isinstance(variant, str) or len(house_rules) > 8:
+            raise SheetInfoError(f"{where} is damaged: the variant is not named")
         try:
-            info = cls(
-                layout=data["layout"],
-                paper=data["paper"],
-                variant=data["variant"],
-                base=data["base"],
-                house_rules=tuple(data["house_rules"]),
-                title=data["title"],
-                names=tuple(data["names"]),
-            )
-        except (KeyError, TypeError):
-            raise SheetgenError("its sheetgen information is incomplete") from None
-        texts = [info.variant, info.base, *info.house_rules, *info.names, info.title or ""]
-        if (
-            info.layout not in LAYOUTS
-            or info.paper not in PAPERS
-            or not all(isinstance(t, str) and len(t) <= 200 for t in texts)
-            or len(info.names) > 60
-        ):
-            raise SheetgenError("its sheetgen information is damaged")
-        return info
+            known = find_variant(base)
+            rules = tuple(find_house_rule(r) if isinstance(r, str) else None for r in house_rules)
+        except SheetgenError:
+            raise SheetInfoError(f"{where} names a variant or house rule sheetgen does not have") from None
+        if known.name != base or None in rules or [r.value for r in rules] != house_rules:
+            raise SheetInfoError(f"{where} names a variant or house rule sheetgen does not have")
+        if variant != base and not NAME_PATTERN.fullmatch(variant):
+            raise SheetInfoError(f"{where} is damaged: its variant name is not a variant name")
+        if title is not None:
+            title = clean_text(where, title, "the title", MAX_TITLE_LENGTH, SheetInfoError)
+        names = [n and clean_text(where, n, "a name", MAX_NAME_LENGTH, SheetInfoError) for n in names]
+        return cls(layout, paper, variant, base, tuple(house_rules), title, tuple(names))
 
     def rules(self) -> Rules:
         """The rules the sheet was made for; a custom variant keeps its name and title."""

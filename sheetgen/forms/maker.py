@@ -1,17 +1,23 @@
-"""Fillable score sheets that add up, and know what they were made for.
+"""Fillable score sheets that add up in every PDF engine, and know what they were made for.
 
 WeasyPrint makes one plain text field per write-in cell (named by the
-template) and embeds a whole font for them (a face the page text does not
-use, so the page's own fonts are still cut to what they draw).
-`make_fillable` turns those bytes into a working form: box fields take
-digits only and are centred at the size printed records use, every computed
-row is a read-only field with a calculate action and a place in the
-calculation order, the Yahtzee-bonus field counts ticks, and the fields use
-Helvetica (digits) or a small subset of the sheet's own font (names, ticks),
-so the whole font is dropped. The sheet's variant, house rules and printed
-names go into the document information, so a filled sheet can be read back
-as a record (`sheetgen.forms.reader`).
+template from `sheetgen.forms.fields`) and embeds a whole font for them.
+`make_fillable` turns those bytes into a working form:
 
+- the fields become a tree as the PDF specification wants it: `p1.aces` is a
+  parent field `p1` with a kid `aces` (a partial name may hold no period),
+  so MuPDF finds each field by its full name as pdf.js and PDFium do;
+- box fields take digits only while typed, and a committed value is cleaned
+  to the score typed (`12abc` is 12); the Yahtzee-bonus field takes a count
+  or tick marks, never a mix; every computed row is a read-only field with a
+  calculate action and a place in the calculation order;
+- names, title and date use a simple WinAnsi-encoded TrueType font, a
+  subset of the sheet's name font, so a filler that writes one-byte codes
+  (pdftk, qpdf) draws Latin-1 names, and viewers draw other letters with
+  their own fallback fonts; digits use Helvetica. The whole font is dropped.
+
+The sheet's variant, house rules and printed names go into the document
+information, so a filled sheet reads back as a record (`sheetgen.forms.reader`).
 A viewer that runs no scripts still shows plain, writable fields.
 """
 
@@ -29,6 +35,7 @@ from pypdf.generic import (
     ArrayObject,
     DecodedStreamObject,
     DictionaryObject,
+    IndirectObject,
     NameObject,
     NumberObject,
     TextStringObject,
@@ -37,14 +44,20 @@ from pypdf.generic import (
 from sheetgen.files.stamps import pin_source_date
 from sheetgen.forms.compact import ObjectTable, write_compact
 from sheetgen.forms.fields import (
-    LINE_FIELDS,
     MAX_BOX_DIGITS,
     MAX_TICKS_LENGTH,
+    NAME,
     SERIES_TOTAL,
     SHEET_KEY,
     TICK_MARKS,
     TICKS,
+    UPPER_TOTAL_AGAIN,
+    FieldKind,
+    FieldName,
     SheetInfo,
+    game_column,
+    parse_field,
+    partial_names,
 )
 from sheetgen.layout.fitting import NAME_FONT
 from sheetgen.layout.geometry import sheet_geometry
@@ -60,35 +73,43 @@ from sheetgen.rules.boxes import (
     Total,
 )
 
-# Latin with its accents (Western and Central Europe), Greek, Cyrillic, quotes and dashes, the tick.
-NAME_FONT_RANGES = (
-    (0x20, 0x7E),
-    (0xA0, 0x17F),
-    (0x384, 0x3CE),
-    (0x400, 0x45F),
-    (0x2013, 0x2014),
-    (0x2018, 0x201E),
-    (0x2026, 0x2026),
-)
-NAME_FONT_EXTRA = (0x20AC, *(ord(mark) for mark in TICK_MARKS))
+FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the name font draws
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
 FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
-FIELD_FONT = "/SgNm"  # the form fields' font resource: the name font, subset
+FIELD_FONT = "/SgNm"  # the text fields' font resource: the name font, WinAnsi-encoded
 READ_ONLY, MULTILINE, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 12, 1 << 22, 1 << 23
-FIELD_NAME = re.compile(r"(?P<column>(?:card\d+\.)?(?:p\d+\.)?(?:g\d+\.)?)(?P<key>[a-z_]+)")
 
 
-# The form scripts. One library, generated from the model, precedes each action;
-# a total is computed straight from the boxes, so no action depends on another.
+# The form scripts, in the plain JavaScript that pdf.js, PDFium, Okular and MuPDF all run: no
+# Acrobat helper unless it is there (AFMergeChange, which Okular lacks), nothing past ES3.
+# One library, generated from the model, precedes each action; a total is computed straight
+# from the boxes, so no action depends on another. D and T clean a committed value to the
+# score it holds; the commit script sets it where the engine keeps that (pdf.js, MuPDF), and
+# the column's calculation writes it back where the engine keeps only what was typed (PDFium).
+
+_CLEAN = """function D(v){v=String(v);return /^\\s*\\d{0,%(digits)d}\\s*$/.test(v)?v:
+v.replace(/\\D/g,"").substring(0,%(digits)d)}
+function T(v){v=String(v);if(/^\\s*\\d*\\s*$/.test(v)||/^[%(marks)s\\s]*$/.test(v))
+return v.substring(0,%(length)d);
+var m=v.replace(/[^%(marks)s]/g,"");return (m||v.replace(/\\D/g,"")).substring(0,%(length)d)}
+"""
+
+_MERGE = """function M(){var v=String(event.value),c=event.change?String(event.change):"",
+s=event.selStart,e=event.selEnd;if(typeof AFMergeChange=="function")v=String(AFMergeChange(event));
+else{if(typeof s!="number"||s<0||s>v.length){s=v.length;e=v.length}v=v.substring(0,s)+c+v.substring(e)}
+return v.replace(/\\s+/g,"")}
+"""
 
 _LIBRARY = """var d=this;
-function n(p,k){var f=d.getField(p+k);if(!f)return null;
-var s=String(f.value).replace(/\\s+/g,"");return s===""?null:s}
+function f(p,k){return d.getField(p+k)}
+function n(p,k){var g=f(p,k);if(!g)return null;var s=String(g.value).replace(/\\s+/g,"");return s===""?null:s}
 function b(p,k){var s=n(p,k);return s!==null&&/^\\d+$/.test(s)?Number(s):null}
 function c(p){var s=n(p,"%(ticks)s");if(s===null)return null;
-return /^\\d+$/.test(s)?Number(s):s.replace(/[^%(marks)s]/g,"").length}
+return /^\\d+$/.test(s)?Number(s):/^[%(marks)s]+$/.test(s)?s.length:null}
+function w(p){var K=%(boxes)s,i,g,v,x;for(i=0;i<=K.length;i++){g=f(p,i<K.length?K[i]:"%(ticks)s");
+if(g){v=String(g.value);x=i<K.length?D(v):T(v);if(x!==v)g.value=x}}}
 function q(p,K){var s=0,m=0,i,v;for(i=0;i<K.length;i++){v=b(p,K[i]);if(v!==null){s+=v;m++}}return [s,m]}
-function t(p){var u=q(p,%(upper)s),l=q(p,%(lower)s),y=c(p),
+function t(p){w(p);var u=q(p,%(upper)s),l=q(p,%(lower)s),y=c(p),
 B=u[0]>=%(threshold)d?%(bonus)d:0,Y=(y||0)*%(yahtzee)d;
 return {upper_subtotal:u[1]?u[0]:null,
 upper_bonus:u[0]>=%(threshold)d?%(bonus)d:(u[1]==%(upper_count)d?0:null),
@@ -105,13 +126,22 @@ def _js_marks() -> str:
 
 
 @cache
+def _clean() -> str:
+    return _CLEAN % {"digits": MAX_BOX_DIGITS, "marks": _js_marks(), "length": MAX_TICKS_LENGTH}
+
+
+def _names(keys: object) -> str:
+    return json.dumps([key.value for key in keys], separators=(",", ":"))
+
+
+@cache
 def _library() -> str:
-    marks = _js_marks()
-    return _LIBRARY % {
+    return _clean() + _LIBRARY % {
         "ticks": TICKS,
-        "marks": marks,
-        "upper": json.dumps([b.value for b in UPPER_BOXES]),
-        "lower": json.dumps([b.value for b in LOWER_BOXES]),
+        "marks": _js_marks(),
+        "boxes": _names(Box),
+        "upper": _names(UPPER_BOXES),
+        "lower": _names(LOWER_BOXES),
         "threshold": UPPER_BONUS_THRESHOLD,
         "bonus": UPPER_BONUS,
         "yahtzee": YAHTZEE_BONUS,
@@ -122,25 +152,29 @@ def _library() -> str:
 def calculate_script(column: str, key: str) -> str:
     """The calculate action of the computed field `column + key` ("p1." + "grand_total")."""
     if key == SERIES_TOTAL:
-        games = json.dumps([f"{column}g{g}." for g in range(1, MAX_GAMES_IN_SERIES + 1)])
+        games = json.dumps([game_column(column, g) for g in range(1, MAX_GAMES_IN_SERIES + 1)])
         body = (
             f"var G={games},s=0,a=0;for(var i=0;i<G.length;i++){{var r=t(G[i]).grand_total;"
             'if(r!==null){s+=r;a=1}}event.value=a?String(s):"";'
         )
     else:
-        row = Total.UPPER_TOTAL.value if key == Total.UPPER_TOTAL.value + "_again" else key
+        row = Total.UPPER_TOTAL.value if key == UPPER_TOTAL_AGAIN else key
         body = f"event.value=z(t({json.dumps(column)}).{row});"
     return _library() + body
 
 
-BOX_KEYSTROKE = (  # the field as it would be after this keystroke: at most 4 digits
-    f"event.rc=/^\\d{{0,{MAX_BOX_DIGITS}}}$/.test(event.willCommit?String(event.value).replace(/\\s+/g,''):"
-    "AFMergeChange(event))"
-)
-TICKS_KEYSTROKE = (  # a count or tick marks, as long as the field allows
-    f"event.rc=/^[0-9 {_js_marks()}]{{0,{MAX_TICKS_LENGTH}}}$/"
-    ".test(event.willCommit?String(event.value):AFMergeChange(event))"
-)
+def keystroke_script(kind: FieldKind) -> str:
+    """A box's or tick field's keystroke action: refuse what cannot make a score, clean a commit."""
+    if kind is FieldKind.BOX:
+        typing, clean = f"/^\\d{{0,{MAX_BOX_DIGITS}}}$/.test(M())", "D"
+    else:  # a count, or tick marks, never both
+        typing = f"/^(\\d{{0,2}}|[{_js_marks()}]{{0,{MAX_TICKS_LENGTH}}})$/.test(M())"
+        clean = "T"
+    return (
+        _clean()
+        + _MERGE
+        + f"if(event.willCommit){{event.value={clean}(event.value);event.rc=true}}else event.rc={typing};"
+    )
 
 
 def _javascript(code: str) -> DictionaryObject:
@@ -152,10 +186,21 @@ def _javascript(code: str) -> DictionaryObject:
 # The fonts of the fields
 
 
+def winansi_chars() -> dict[int, str]:
+    """The character each WinAnsi code draws (Latin-1 plus the Windows extras), by code."""
+    chars = {}
+    for code in range(FIRST_CODE, LAST_CODE + 1):
+        try:
+            chars[code] = bytes([code]).decode("cp1252")
+        except UnicodeDecodeError:
+            continue  # five codes Windows leaves unassigned
+    return chars
+
+
 @cache
-def _name_font_program() -> tuple[bytes, dict[int, int], list[int], dict[str, int]]:
-    """The subset font file, its code-point-to-glyph map, widths (per 1000) and metrics."""
-    unicodes = [c for start, end in NAME_FONT_RANGES for c in range(start, end + 1)] + list(NAME_FONT_EXTRA)
+def _name_font_program() -> tuple[bytes, list[int], dict[str, int]]:
+    """The subset font file, the width (per 1000) of each WinAnsi code, and metrics."""
+    chars = winansi_chars()
     options = subset.Options()
     options.hinting = False
     options.layout_features = []
@@ -164,15 +209,17 @@ def _name_font_program() -> tuple[bytes, dict[int, int], list[int], dict[str, in
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"]
     font = TTFont(NAME_FONT)
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=unicodes)
+    subsetter.populate(unicodes=[ord(c) for c in chars.values()])
     subsetter.subset(font)
     buffer = BytesIO()
     font.save(buffer)
-    order = font.getGlyphOrder()
-    index = {name: gid for gid, name in enumerate(order)}
-    cmap = {code: index[name] for code, name in font.getBestCmap().items()}
     scale = 1000 / font["head"].unitsPerEm
-    widths = [round(font["hmtx"][name][0] * scale) for name in order]
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"]
+    widths = [
+        round(hmtx[cmap.get(ord(chars[code]), ".notdef")][0] * scale) if code in chars else 0
+        for code in range(FIRST_CODE, LAST_CODE + 1)
+    ]
     head, hhea, os2 = font["head"], font["hhea"], font["OS/2"]
     metrics = {
         "bbox": [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)],
@@ -180,89 +227,46 @@ def _name_font_program() -> tuple[bytes, dict[int, int], list[int], dict[str, in
         "descent": round(hhea.descent * scale),
         "cap": round(getattr(os2, "sCapHeight", hhea.ascent) * scale),
     }
-    return buffer.getvalue(), cmap, widths, metrics
+    return buffer.getvalue(), widths, metrics
 
 
-def _to_unicode(texts: dict[int, bytes]) -> bytes:
-    """A ToUnicode CMap from glyph IDs to the text (UTF-16BE, in hex) each draws."""
-    pairs = sorted(texts.items())
-    lines = [
-        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-        b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
-        b"1 begincodespacerange <0000> <FFFF> endcodespacerange",
-    ]
-    for start in range(0, len(pairs), 100):
-        chunk = pairs[start : start + 100]
-        lines.append(b"%d beginbfchar" % len(chunk))
-        lines += [b"<%04X> <%s>" % (gid, text) for gid, text in chunk]
-        lines.append(b"endbfchar")
-    lines.append(b"endcmap CMapName currentdict /CMap defineresource pop end end")
-    return b"\n".join(lines)
-
-
-def _texts(cmap: dict[int, int]) -> dict[int, bytes]:
-    """Each glyph's code point (the lowest, where several share a glyph) as UTF-16BE hex."""
-    texts: dict[int, bytes] = {}
-    for code, gid in sorted(cmap.items(), reverse=True):
-        texts[gid] = chr(code).encode("utf-16-be").hex().upper().encode()
-    return texts
-
-
-def _stream(table: ObjectTable, data: bytes, entries: dict | None = None) -> object:
+def _stream(table: ObjectTable, data: bytes, entries: dict | None = None) -> IndirectObject:
     stream = DecodedStreamObject()
     stream.set_data(data)
     stream.update(entries or {})
     return table.add(stream.flate_encode(level=9))
 
 
-def _font_file(table: ObjectTable, program: bytes) -> object:
-    return _stream(table, program, {NameObject("/Length1"): NumberObject(len(program))})
-
-
-def _name_font(table: ObjectTable) -> object:
-    """The Type 0 font of the name, title and tick fields, as an indirect object."""
-    program, cmap, widths, metrics = _name_font_program()
+def _name_font(table: ObjectTable) -> IndirectObject:
+    """The simple TrueType font of the name, title and tick fields, WinAnsi-encoded."""
+    program, widths, metrics = _name_font_program()
     base = NameObject("/" + NAME_FONT_TAG + NAME_FONT.stem)
     descriptor = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/FontDescriptor"),
             NameObject("/FontName"): base,
-            NameObject("/Flags"): NumberObject(32),
+            NameObject("/Flags"): NumberObject(32),  # nonsymbolic: codes are WinAnsi characters
             NameObject("/FontBBox"): ArrayObject(NumberObject(v) for v in metrics["bbox"]),
             NameObject("/ItalicAngle"): NumberObject(0),
             NameObject("/Ascent"): NumberObject(metrics["ascent"]),
             NameObject("/Descent"): NumberObject(metrics["descent"]),
             NameObject("/CapHeight"): NumberObject(metrics["cap"]),
             NameObject("/StemV"): NumberObject(120),
-            NameObject("/FontFile2"): _font_file(table, program),
-        }
-    )
-    cid_font = DictionaryObject(
-        {
-            NameObject("/Type"): NameObject("/Font"),
-            NameObject("/Subtype"): NameObject("/CIDFontType2"),
-            NameObject("/BaseFont"): base,
-            NameObject("/CIDSystemInfo"): DictionaryObject(
-                {
-                    NameObject("/Registry"): TextStringObject("Adobe"),
-                    NameObject("/Ordering"): TextStringObject("Identity"),
-                    NameObject("/Supplement"): NumberObject(0),
-                }
+            NameObject("/FontFile2"): _stream(
+                table, program, {NameObject("/Length1"): NumberObject(len(program))}
             ),
-            NameObject("/FontDescriptor"): table.add(descriptor),
-            NameObject("/CIDToGIDMap"): NameObject("/Identity"),
-            NameObject("/W"): ArrayObject([NumberObject(0), ArrayObject(NumberObject(w) for w in widths)]),
         }
     )
     font = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/Font"),
-            NameObject("/Subtype"): NameObject("/Type0"),
+            NameObject("/Subtype"): NameObject("/TrueType"),
             NameObject("/BaseFont"): base,
-            NameObject("/Encoding"): NameObject("/Identity-H"),
-            NameObject("/DescendantFonts"): ArrayObject([table.add(cid_font)]),
-            NameObject("/ToUnicode"): _stream(table, _to_unicode(_texts(cmap))),
+            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+            NameObject("/FirstChar"): NumberObject(FIRST_CODE),
+            NameObject("/LastChar"): NumberObject(LAST_CODE),
+            NameObject("/Widths"): ArrayObject(NumberObject(w) for w in widths),
+            NameObject("/FontDescriptor"): table.add(descriptor),
         }
     )
     return table.add(font)
@@ -298,26 +302,6 @@ def _standard_font(name: str) -> DictionaryObject:
 # The fields
 
 
-def field_kind(name: str) -> tuple[str, str, str]:
-    """(kind, column prefix, key) of a field name: kind is box, ticks, total, text or other."""
-    line = name.rsplit(".", 1)[-1]
-    if line in LINE_FIELDS and re.fullmatch(r"(?:page\d+\.)?[a-z]+", name):
-        return "text", "", line
-    match = FIELD_NAME.fullmatch(name)
-    if not match:
-        return "other", "", name
-    column, key = match["column"], match["key"]
-    if key in {box.value for box in Box}:
-        return "box", column, key
-    if key == TICKS:
-        return "ticks", column, key
-    if key == SERIES_TOTAL or key in {row.slug for row in SHEET_ROWS if row.is_total}:
-        return "total", column, key
-    if key == "name":
-        return "text", column, key
-    return "other", column, key
-
-
 def _text_size(field: DictionaryObject) -> float:
     found = re.search(r"([\d.]+)\s+Tf", str(field.get("/DA", "")))
     return float(found[1]) if found else 10.0
@@ -327,32 +311,33 @@ def _set(field: DictionaryObject, key: str, value: object) -> None:
     field[NameObject(key)] = value
 
 
-def _dress(field: DictionaryObject, kind: str, column: str, key: str, size: float) -> None:
-    """Font, alignment, flags and actions of one field."""
-    if kind == "text" and key == "name":
+def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
+    """Font, alignment, flags and actions of one field; boxes and totals at `size`."""
+    kind = name.kind
+    if kind is FieldKind.TEXT and name.key == NAME:
         font, size, align = FIELD_FONT, 0.0, 0  # auto size, wrapped: a long name fits its head
-    elif kind == "text":
+    elif kind is FieldKind.TEXT:
         font, size, align = FIELD_FONT, _text_size(field), 0
-    elif kind == "ticks":
+    elif kind is FieldKind.TICKS:
         font, size, align = FIELD_FONT, _text_size(field), 1
     else:
-        font, align = ("/HeBo" if kind == "total" else "/Helv"), 1
+        font, align = ("/HeBo" if kind is FieldKind.TOTAL else "/Helv"), 1
     _set(field, "/DA", TextStringObject(f"{font} {size:g} Tf 0 g"))
     _set(field, "/Q", NumberObject(align))
     flags = DO_NOT_SPELL_CHECK
     actions = DictionaryObject()
-    if kind == "text" and key == "name":
+    if kind is FieldKind.TEXT and name.key == NAME:
         flags |= MULTILINE
-    elif kind == "box":
+    elif kind is FieldKind.BOX:
         flags |= DO_NOT_SCROLL
         _set(field, "/MaxLen", NumberObject(MAX_BOX_DIGITS))
-        actions[NameObject("/K")] = _javascript(BOX_KEYSTROKE)
-    elif kind == "ticks":
+        actions[NameObject("/K")] = _javascript(keystroke_script(kind))
+    elif kind is FieldKind.TICKS:
         _set(field, "/MaxLen", NumberObject(MAX_TICKS_LENGTH))
-        actions[NameObject("/K")] = _javascript(TICKS_KEYSTROKE)
-    elif kind == "total":
+        actions[NameObject("/K")] = _javascript(keystroke_script(kind))
+    elif kind is FieldKind.TOTAL:
         flags |= READ_ONLY
-        actions[NameObject("/C")] = _javascript(calculate_script(column, key))
+        actions[NameObject("/C")] = _javascript(calculate_script(name.column, name.key))
     _set(field, "/Ff", NumberObject(flags))
     if actions:
         _set(field, "/AA", actions)
@@ -364,25 +349,63 @@ def _order(key: str) -> int:
     return rows.index(key) if key in rows else len(rows)
 
 
+def _grow_tree(table: ObjectTable, terminals: list[tuple[str, IndirectObject]]) -> ArrayObject:
+    """The terminal fields hung under parent fields, one per dotted level; the tree's roots.
+
+    Every terminal keeps its widget and its full name; only its own /T
+    becomes the last part. Parents come in the order their first kid does.
+    """
+    roots = ArrayObject()
+    parents: dict[str, tuple[IndirectObject, DictionaryObject]] = {}  # by path: its reference and kids
+    for full, reference in terminals:
+        parts = partial_names(full)
+        above: tuple[IndirectObject, DictionaryObject] | None = None
+        for depth in range(1, len(parts)):
+            path = ".".join(parts[:depth])
+            if path not in parents:
+                parent = DictionaryObject(
+                    {NameObject("/T"): TextStringObject(parts[depth - 1]), NameObject("/Kids"): ArrayObject()}
+                )
+                if above is not None:
+                    parent[NameObject("/Parent")] = above[0]
+                parents[path] = (table.add(parent), parent)
+                (roots if above is None else above[1]["/Kids"]).append(parents[path][0])
+            above = parents[path]
+        field = reference.get_object()
+        field[NameObject("/T")] = TextStringObject(parts[-1])
+        if above is None:
+            roots.append(reference)
+        else:
+            field[NameObject("/Parent")] = above[0]
+            above[1]["/Kids"].append(reference)
+    return roots
+
+
 def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
     """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`."""
     pin_source_date()  # the name font's subset is stamped too
     reader = PdfReader(BytesIO(pdf))
     table = ObjectTable(reader)
     form = reader.trailer["/Root"]["/AcroForm"]
-    size = sheet_geometry(info.layout, info.paper).value_size  # as `sheetgen fill` prints scores
     _drop_unused_fonts(reader)
     fonts = DictionaryObject({NameObject(k): table.add(_standard_font(v)) for k, v in FONTS.items()})
     fonts[NameObject(FIELD_FONT)] = _name_font(table)
     form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
     form[NameObject("/DA")] = TextStringObject("/Helv 0 Tf 0 g")
-    computed = []
+    size = sheet_geometry(info.layout, info.paper).value_size  # as `sheetgen fill` prints scores
+    terminals, computed, seen = [], [], set()
     for reference in form["/Fields"]:
         field = reference.get_object()
-        kind, column, key = field_kind(str(field["/T"]))
-        _dress(field, kind, column, key, size)
-        if kind == "total":
-            computed.append(((column, key), reference))
+        full = str(field["/T"])
+        name = parse_field(full)
+        if name is None or full in seen:
+            raise ValueError(f"the sheet template made a field outside the contract: {full!r}")
+        seen.add(full)
+        _dress(field, name, size)
+        terminals.append((full, reference))
+        if name.kind is FieldKind.TOTAL:
+            computed.append(((name.column, name.key), reference))
+    form[NameObject("/Fields")] = _grow_tree(table, terminals)
     # Every game of a column before its series total; within a column, rows top to bottom.
     computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1])))
     form[NameObject("/CO")] = ArrayObject(reference for _, reference in computed)

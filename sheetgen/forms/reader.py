@@ -6,7 +6,11 @@ From them a boxes-mode record is built and checked exactly like a JSON one.
 Anything else handed in as a PDF (not a PDF, encrypted, truncated, huge, a
 compression bomb, another program's form) is a one-line SheetgenError, with
 the file's size checked before it is read and every stream's decompressed
-size capped while it is parsed.
+size capped while it is parsed. A flattened or printed copy (its fields gone),
+a field there twice or on no page, and embedded info sheetgen did not write
+are refused the same way. What the sheet itself prints in its computed rows
+is compared with what its boxes add up to, and each column that disagrees is
+one warning: the record is what the boxes say.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import re
 import stat
+from collections.abc import Callable
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -23,9 +28,28 @@ from typing import Any
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError
 from sheetgen.files.inputs import read_input
 from sheetgen.files.records import load_record
-from sheetgen.forms.fields import MAX_BOX_DIGITS, SHEET_KEY, TICK_MARKS, TICKS
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, Box
+from sheetgen.forms.fields import (
+    MAX_BOX_DIGITS,
+    NAME,
+    SERIES_TOTAL,
+    SHEET_KEY,
+    TICK_MARKS,
+    TICKS,
+    Line,
+    SheetInfo,
+    cards_in,
+    column_fields,
+    game_column,
+    line_field,
+    lines_prefix,
+    parse_field,
+    player_column,
+    players_in,
+    series_total_field,
+)
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Record, parse_record, quote
+from sheetgen.rules.scoring import Totals
 from sheetgen.rules.text import printable
 
 MAX_PDF_BYTES = 4 * 1024 * 1024  # a filled sheet is well under 1 MB
@@ -34,6 +58,12 @@ MAX_FIELDS = 2000
 MAX_FIELD_TEXT = 200
 PDF_MAGIC = b"%PDF-"
 BOXES = tuple(box.value for box in Box)
+FLATTENED = (
+    "its form fields are gone: it was flattened or printed; "
+    "read the filled-in fillable sheet itself, or type its scores into a JSON record"
+)
+SHEET_WORDS = ("upper subtotal", "grand total", "yahtzee bonus")  # on every printed sheet, in any case
+Warn = Callable[[str], None]
 
 # pypdf reports what it repairs on stderr; a broken file is one line of ours instead.
 logging.getLogger("pypdf").setLevel(logging.CRITICAL + 1)
@@ -52,9 +82,9 @@ def is_pdf(path: Path) -> bool:
         return False
 
 
-def load_any_record(path: Path) -> Record:
-    """A record from a JSON file or from a filled fillable sheet."""
-    return read_pdf_record(path) if is_pdf(path) else load_record(path)
+def load_any_record(path: Path, warn: Warn | None = None) -> Record:
+    """A record from a JSON file or from a filled fillable sheet; `warn` hears stale totals."""
+    return read_pdf_record(path, warn) if is_pdf(path) else load_record(path)
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -66,13 +96,23 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _field_values(reader: Any) -> dict[str, str]:
-    """Every terminal text field's full name and value, walking /Kids without loops."""
+    """Every terminal text field's full name and value, walking /Kids without loops.
+
+    A name met twice, or a field with no widget on any page, is refused: a
+    hidden copy must not say something other than what the sheet shows.
+    """
     from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
     form = reader.trailer["/Root"].get("/AcroForm")
     form = form.get_object() if form is not None else None
     if not isinstance(form, DictionaryObject) or not isinstance(form.get("/Fields"), ArrayObject):
-        raise RecordError("it has no form fields; give a filled-in fillable score sheet")
+        raise RecordError(FLATTENED)
+    shown = {
+        ref.idnum
+        for page in reader.pages
+        for ref in (page.get("/Annots") or ())
+        if isinstance(ref, IndirectObject)
+    }
     values: dict[str, str] = {}
     seen: set[int] = set()
     stack: list[tuple[Any, str, int]] = [(ref, "", 0) for ref in reversed(form["/Fields"])]
@@ -91,18 +131,34 @@ def _field_values(reader: Any) -> dict[str, str]:
         if isinstance(kids, ArrayObject) and any("/T" in kid.get_object() for kid in kids):
             stack.extend((kid, name, depth + 1) for kid in reversed(kids))
             continue
+        if name in values:
+            raise RecordError(f"field {quote(name)} is there twice; a sheet has each field once")
+        widgets = list(kids) if isinstance(kids, ArrayObject) else [ref]
+        if not any(isinstance(w, IndirectObject) and w.idnum in shown for w in widgets):
+            raise RecordError(f"field {quote(name)} is on no page; a sheet shows every field it has")
         value = field.get("/V")
         if value is None:
-            values.setdefault(name, "")
+            values[name] = ""
             continue
         value = value.get_object()
         if not isinstance(value, str):
             raise RecordShapeError(f"field {quote(name)}: expected text")
         values[name] = value
+    if not any(parse_field(name) for name in values):
+        raise RecordError(FLATTENED)
     return values
 
 
-def _open(path: Path) -> tuple[Any, dict[str, str]]:
+def _looks_printed(reader: Any) -> bool:
+    """Whether the first page reads like a score sheet: a printed or flattened copy of one."""
+    try:
+        text = reader.pages[0].extract_text() if len(reader.pages) else ""
+    except Exception:
+        return False
+    return all(word in text.lower() for word in SHEET_WORDS)
+
+
+def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
     """The sheet's information and field values, within fixed limits of size and work."""
     from pypdf import PdfReader, apply_configuration
     from pypdf.errors import PyPdfError
@@ -130,11 +186,12 @@ def _open(path: Path) -> tuple[Any, dict[str, str]]:
             info = reader.metadata
             stored = info.get(SHEET_KEY) if info is not None else None
             if not isinstance(stored, str):
+                plain = info is not None and info.get("/Author") == "sheetgen"  # a blank sheetgen wrote
+                if not plain and "/AcroForm" not in reader.trailer["/Root"] and _looks_printed(reader):
+                    raise RecordError(FLATTENED)
                 raise RecordError(
                     f"{path}: not a sheetgen score sheet (make one with: sheetgen scoresheet --fillable)"
                 )
-            from sheetgen.forms.fields import SheetInfo
-
             sheet = SheetInfo.from_json(stored)
             values = _field_values(reader)
     except SheetgenError as error:
@@ -160,8 +217,9 @@ def _ticks(text: str, where: str) -> int:
 
 def _column(values: dict[str, str], prefix: str, name: str, where: str) -> dict[str, Any] | None:
     """One column's player as a boxes-mode record entry; None when the column is empty."""
-    boxes = {box: values.get(prefix + box, "").strip() for box in BOXES}
-    ticks = values.get(prefix + TICKS, "").strip()
+    fields = column_fields(prefix)
+    boxes = {box: values.get(fields[box], "").strip() for box in BOXES}
+    ticks = values.get(fields[TICKS], "").strip()
     if not any(boxes.values()) and not ticks:
         return None
     where = f"{where} ({quote(name)})"
@@ -181,48 +239,58 @@ def _text(values: dict[str, str], key: str) -> str | None:
     return text or None
 
 
-def _numbers(values: dict[str, str], pattern: str) -> list[int]:
-    """The column or card numbers that field names matching `pattern` (one group) carry."""
-    return sorted({int(m[1]) for name in values if (m := re.fullmatch(pattern, name))})
+GAMES = range(1, MAX_GAMES_IN_SERIES + 1)
+Columns = list[tuple[str, str]]  # (column prefix, player name), in the record's player order
 
 
-def _players(values: dict[str, str], names: tuple[str, ...]) -> list[dict[str, Any]]:
+def _players(values: dict[str, str], names: tuple[str, ...]) -> tuple[list[dict[str, Any]], Columns]:
     """The players sheet: one player per filled column, named as printed or typed."""
-    players = []
-    for n in _numbers(values, r"p(\d+)\.aces"):
+    players, columns = [], []
+    for n in players_in(values):
+        column = player_column(n)
         printed = names[n - 1] if n <= len(names) else None
-        name = printed or _text(values, f"p{n}.name") or f"Player {n}"
-        player = _column(values, f"p{n}.", name, f"player {n}")
+        name = printed or _text(values, column + NAME) or f"Player {n}"
+        player = _column(values, column, name, f"player {n}")
         if player is not None:
             players.append(player)
+            columns.append((column, name))
     if not players:
         raise RecordError("no column is filled in")
-    return players
+    return players, columns
 
 
-def _series(values: dict[str, str], names: tuple[str, ...]) -> list[dict[str, Any]]:
+def _player_lines(prefix: str, card: int) -> list[str]:
+    """Where a six-game card's player is written: its player line (an older sheet's `pN.player` too)."""
+    half = prefix.startswith("card")
+    lines = [line_field(lines_prefix(card, half), Line.PLAYER)]
+    return [*lines, line_field(prefix, Line.PLAYER)] if prefix and not half and card > 1 else lines
+
+
+def _series(
+    values: dict[str, str], names: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], list[Columns], Columns]:
     """The six-game card (one player's games), or several cards played side by side.
 
     Cards on pages of their own have `pN.` fields and a `pageN.player` line;
     half-page cards, two to a sheet, keep the plain names on the first card
-    and `cardN.` on the others.
+    and `cardN.` on the others. Also each game's columns and the cards themselves.
     """
-    if "g1.aces" in values:
-        halves = _numbers(values, r"card(\d+)\.g1\.aces")
-        cards = [(1, "", ["player"]), *((n, f"card{n}.", [f"card{n}.player"]) for n in halves)]
-    else:
-        pages = _numbers(values, r"p(\d+)\.g1\.aces")
-        cards = [(n, f"p{n}.", ["player"] if n == 1 else [f"page{n}.player", f"p{n}.player"]) for n in pages]
-    played_cards = []
-    for card, prefix, lines in cards:
+    prefixes = cards_in(values)
+    played_cards, cards = [], []
+    for prefix in prefixes:
+        card = parse_field(game_column(prefix, 1) + Box.ACES.value).card_number
         printed = names[card - 1] if card <= len(names) else None
-        typed = next((_text(values, line) for line in lines if _text(values, line)), None)
-        name = printed or typed or (f"Player {card}" if len(cards) > 1 else "Player")
+        typed = next(
+            (_text(values, line) for line in _player_lines(prefix, card) if _text(values, line)), None
+        )
+        name = printed or typed or (f"Player {card}" if len(prefixes) > 1 else "Player")
         games = [
-            _column(values, f"{prefix}g{g}.", name, f"game {g}") for g in range(1, MAX_GAMES_IN_SERIES + 1)
+            _column(values, game_column(prefix, g), name, f"game {g}")
+            for g in range(1, MAX_GAMES_IN_SERIES + 1)
         ]
         if any(games):
             played_cards.append(games)
+            cards.append((prefix, name))
     played = [g for g in range(MAX_GAMES_IN_SERIES) if any(games[g] for games in played_cards)]
     if not played:
         raise RecordError("no game column is filled in")
@@ -233,38 +301,99 @@ def _series(values: dict[str, str], names: tuple[str, ...]) -> list[dict[str, An
             name = next(p for p in empty if p)["name"]
             raise RecordError(f"game {g + 1} ({quote(name)}): the column is empty; fill it or clear it")
         result.append({"players": [games[g] for games in played_cards]})
-    return result
+    columns = [[(game_column(prefix, g + 1), name) for prefix, name in cards] for g in played]
+    return result, columns, cards
 
 
-def sheet_record(path: Path) -> tuple[dict[str, Any], Any]:
-    """The boxes-mode record a filled sheet holds (as JSON data), and the sheet's info."""
+@dataclass(frozen=True)
+class SheetRead:
+    """A filled sheet as read: the record's JSON data, the sheet's info and what it printed where."""
+
+    data: dict[str, Any]
+    sheet: SheetInfo
+    values: dict[str, str]
+    columns: list[Columns]  # per game
+    cards: Columns  # the six-game cards (prefix, player); empty on the players sheet
+
+
+def sheet_record(path: Path) -> SheetRead:
+    """The boxes-mode record a filled sheet holds (as JSON data), with where each column is."""
     sheet, values = _open(path)
     too_long = next((k for k, v in values.items() if len(v) > MAX_FIELD_TEXT), None)
     if too_long is not None:
         raise RecordShapeError(f"{path}: field {quote(too_long)} holds more than {MAX_FIELD_TEXT} characters")
     data: dict[str, Any] = {"variant": sheet.base, "house_rules": list(sheet.house_rules)}
-    for key in ("title", "date"):
-        if _text(values, key):
-            data[key] = _text(values, key)
+    for line in (Line.TITLE, Line.DATE):
+        if _text(values, line.value):
+            data[line.value] = _text(values, line.value)
+    cards: Columns = []
     try:
         if sheet.layout == "players":
-            data["players"] = _players(values, sheet.names)
+            data["players"], columns = _players(values, sheet.names)
+            games = [columns]
         else:
-            data["games"] = _series(values, sheet.names)
+            data["games"], games, cards = _series(values, sheet.names)
     except SheetgenError as error:
         raise type(error)(f"{path}: {error}") from None
-    return data, sheet
+    return SheetRead(data, sheet, values, games, cards)
 
 
-def read_pdf_record(path: Path) -> Record:
+def _says(printed: str, own: int) -> str | None:
+    """How a printed total differs from the boxes' own, or None when it agrees or is blank."""
+    shown = "".join(printed.split())
+    if not shown or shown == str(own):
+        return None
+    return shown if shown.isdigit() and shown.isascii() else quote(printed)
+
+
+def stale_totals(record: Record, read: SheetRead) -> list[str]:
+    """One line per column whose printed totals differ from what its boxes add up to.
+
+    A viewer computed them before a box was changed, or someone typed over
+    one; the grand total is named where it is one of them.
+    """
+    lines = []
+    for game, columns in zip(record.games, read.columns, strict=True):
+        for player, (column, name) in zip(game.players, columns, strict=True):
+            totals = Totals.of(player.card)
+            fields = column_fields(column)
+            wrong = []
+            for row in SHEET_ROWS:
+                if row.is_total and (says := _says(read.values.get(fields[row.slug], ""), totals[row.key])):
+                    wrong.append((row, says, totals[row.key]))
+            wrong.sort(key=lambda item: item[0].key is not Total.GRAND_TOTAL)
+            if wrong:
+                row, says, own = wrong[0]
+                label = row.slug.replace("_", " ")
+                lines.append(
+                    f"{column.rstrip('.')} ({quote(name)[1:-1]}): the sheet's {label} says {says}, "
+                    f"its boxes add up to {own}"
+                )
+    for index, (prefix, name) in enumerate(read.cards):
+        own = sum(Totals.of(game.players[index].card).grand_total for game in record.games)
+        says = _says(read.values.get(series_total_field(prefix), ""), own)
+        if says:
+            card = prefix.rstrip(".") or "card1"
+            lines.append(
+                f"{card} ({quote(name)[1:-1]}): the sheet's {SERIES_TOTAL.replace('_', ' ')} says {says}, "
+                f"its games add up to {own}"
+            )
+    return lines
+
+
+def read_pdf_record(path: Path, warn: Warn | None = None) -> Record:
     """A filled sheet as a checked record, under the rules the sheet was made for."""
-    data, sheet = sheet_record(path)
-    record = parse_record(data, source=str(path))
-    return dataclasses.replace(record, rules=sheet.rules())
+    read = sheet_record(path)
+    record = parse_record(read.data, source=str(path))
+    for line in stale_totals(record, read) if warn else ():
+        warn(line)
+    return dataclasses.replace(record, rules=read.sheet.rules())
 
 
-def record_json(path: Path) -> dict[str, Any]:
+def record_json(path: Path, warn: Warn | None = None) -> dict[str, Any]:
     """The record `sheetgen record` writes: checked first, so it loads again as it is."""
-    data, _ = sheet_record(path)
-    parse_record(data, source=str(path))
-    return data
+    read = sheet_record(path)
+    record = parse_record(read.data, source=str(path))
+    for line in stale_totals(record, read) if warn else ():
+        warn(line)
+    return read.data

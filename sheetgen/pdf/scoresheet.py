@@ -15,6 +15,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from sheetgen.errors import GeometryError, TitleFitError
+from sheetgen.forms.fields import (
+    NAME,
+    TICKS,
+    Line,
+    card_prefix,
+    column_fields,
+    game_column,
+    line_field,
+    lines_prefix,
+    player_column,
+    series_total_field,
+)
 from sheetgen.layout.fitting import (
     KIND_SIZE,
     LINE_LABEL_SIZE,
@@ -70,12 +82,16 @@ class Column:
 
 @dataclass(frozen=True)
 class SheetCard:
-    """One card: a players' page, or one six-game card (a page, or half of one)."""
+    """One card: a players' page, or one six-game card (a page, or half of one).
+
+    `prefix` is the six-game card's own field prefix (its series total's).
+    """
 
     number: int
     columns: list[Column]
     lines_prefix: str
     player: str | None = None
+    prefix: str = ""
 
 
 def _box(rect: Rect, page_height: float) -> str:
@@ -189,26 +205,26 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[S
         cards, start = [], 0
         for number, size in enumerate(split_evenly(count), 1):
             page = [
-                Column(_("Player %(n)s", n=n + 1), names[n] if n < len(names) else None, f"p{n + 1}.")
+                Column(_("Player %(n)s", n=n + 1), names[n] if n < len(names) else None, player_column(n + 1))
                 for n in range(start, start + size)
             ]
-            cards.append(SheetCard(number, page, "" if number == 1 else f"page{number}."))
+            cards.append(SheetCard(number, page, lines_prefix(number, half=False)))
             start += size
         return cards
     count = max(columns, len(names))
-    if card == "half":  # two to a sheet; the first card's fields keep the plain names
+    half = card == "half"
+    if half:  # two to a sheet; the first card's fields keep the plain names
         count += count % 2
-        prefixes = ["" if n == 1 else f"card{n}." for n in range(1, count + 1)]
-        fields, lines = prefixes, prefixes
-    else:
-        fields = [f"p{n}." if count > 1 else "" for n in range(1, count + 1)]
-        lines = ["" if n == 1 else f"page{n}." for n in range(1, count + 1)]
     return [
         SheetCard(
             n,
-            [Column(_("Game %(n)s", n=g), None, f"{fields[n - 1]}g{g}.") for g in range(1, 7)],
-            lines[n - 1],
+            [
+                Column(_("Game %(n)s", n=g), None, game_column(card_prefix(n, count, half), g))
+                for g in range(1, 7)
+            ],
+            lines_prefix(n, half),
             names[n - 1] if n <= len(names) else None,
+            card_prefix(n, count, half),
         )
         for n in range(1, count + 1)
     ]
@@ -261,14 +277,14 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
                 "label": _(LINE_LABELS[key]),
                 "rect": rect,
                 "write_in": write_in,
-                "field": card.lines_prefix + key,
+                "field": line_field(card.lines_prefix, Line(key)),
                 "value": fit.lines[0] if fit else None,
                 "size": fit.size if fit else None,
             }
         )
     series_field = None
     if geometry.layout == "series":
-        series_field = page[0].field.removesuffix("g1.") + "series_total"
+        series_field = series_total_field(card.prefix)
     last = geometry.heads[len(page) - 1]
     bands = {
         section: _span(band, Rect(last.x, band.y, last.width, band.height))
@@ -290,6 +306,7 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
         "lines": lines,
         "grid_lines": grid_lines(geometry, len(page)),
         "series_field": series_field,
+        "fields": [column_fields(column.field) for column in page],
     }
 
 
@@ -364,6 +381,8 @@ def render_scoresheet(
         wide_label=WIDE_LABEL,
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
+        ticks_key=TICKS,
+        name_key=NAME,
     )
     if not fillable:
         return pdf

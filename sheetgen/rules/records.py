@@ -43,7 +43,9 @@ LANG_PATTERN = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?")  # en, pt-B
 GAME_KEYS = ("players",)
 TURNS_PLAYER_KEYS = ("name", "turns")
 BOXES_PLAYER_KEYS = ("name", "boxes", "yahtzee_bonuses")
-TURN_KEYS = ("dice", "box", "scratch")
+TURN_KEYS = ("dice", "box", "scratch", "score", "yahtzee_bonus")
+DICE_TURN_KEYS = ("dice", "box", "scratch")
+TYPED_TURN_KEYS = ("box", "score", "yahtzee_bonus")
 
 
 @dataclass(frozen=True)
@@ -268,18 +270,53 @@ class _Parser:
         for n, turn in enumerate(turns, 1):
             at = f"{where}, turn {n}"
             _check_keys(at, turn, TURN_KEYS)
-            if "dice" not in turn or "box" not in turn:
-                raise RecordShapeError(f"{at}: needs both 'dice' and 'box'")
-            dice = self.dice(at, turn["dice"])
+            if "dice" in turn and "score" in turn:
+                raise RecordShapeError(f"{at}: give either 'dice' or 'score', not both")
+            if "box" not in turn or ("dice" not in turn and "score" not in turn):
+                raise RecordShapeError(f"{at}: needs 'box' and either 'dice' or 'score'")
             box = self.box_name(at, turn["box"])
-            scratch = self.scratch(at, turn, rules)
             if box in card.boxes:
                 raise RecordError(f"{at}: box {box.value} is used twice")
+            if "score" in turn:
+                _check_keys(at, turn, TYPED_TURN_KEYS)
+                card = self.typed_turn(at, turn, box, rules, card)
+                continue
+            _check_keys(at, turn, DICE_TURN_KEYS)
+            dice = self.dice(at, turn["dice"])
+            scratch = self.scratch(at, turn, rules)
             try:
                 card = card.place(dice, box, rules, scratch=scratch)
             except IllegalPlacementError as error:
                 raise IllegalPlacementError(f"{at}: {error}") from None
+        ticked = [turn for turn in turns if turn.get("yahtzee_bonus") is True]
+        if ticked and card.boxes.get(Box.YAHTZEE) != YAHTZEE_SCORE:
+            raise ImpossibleScoreError(
+                f"{where}: a ticked Yahtzee bonus needs {YAHTZEE_SCORE} in the Yahtzee box, "
+                f"which holds {card.boxes.get(Box.YAHTZEE, 'nothing')}"
+            )
         return card
+
+    @staticmethod
+    def typed_turn(where: str, turn: dict[str, Any], box: Box, rules: Rules, card: ScoreCard) -> ScoreCard:
+        """A score written by hand in one box; with `"yahtzee_bonus": true` it was an extra Yahtzee.
+
+        The tick is backed by this box alone: one per box, never on the Yahtzee box, and only
+        with a score an extra Yahtzee can leave there, so no bonus lacks its roll.
+        """
+        value = turn["score"]
+        if not _is_int(value):
+            raise ImpossibleScoreError(f"{where}: {quote(value)} is not a whole number")
+        if value not in possible_scores(box, rules):
+            raise ImpossibleScoreError(f"{where}: {box.label} cannot score {value}{_allowed(box, rules)}")
+        tick = turn.get("yahtzee_bonus", False)
+        if tick is not False and tick is not True:
+            raise RecordShapeError(f"{where}: 'yahtzee_bonus' must be true or false, found {quote(tick)}")
+        if tick and (box is Box.YAHTZEE or value not in extra_yahtzee_scores(rules)[box]):
+            raise ImpossibleScoreError(
+                f"{where}: a Yahtzee bonus ticked for {box.value} {value}, "
+                f"a score no extra Yahtzee leaves there under {rules.name} rules"
+            )
+        return ScoreCard({**card.boxes, box: value}, card.yahtzee_bonuses + tick)
 
     @staticmethod
     def scratch(where: str, turn: dict[str, Any], rules: Rules) -> bool:

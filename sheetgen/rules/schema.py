@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.rules.boxes import DICE_COUNT, FACES, MAX_GAMES_IN_SERIES, MAX_YAHTZEE_BONUSES, Box
+from sheetgen.rules.boxes import (
+    DICE_COUNT,
+    FACES,
+    MAX_GAMES_IN_SERIES,
+    MAX_YAHTZEE_BONUSES,
+    YAHTZEE_SCORE,
+    Box,
+)
 from sheetgen.rules.records import LANG_PATTERN, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.scoring import possible_scores
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, HouseRule, Rules
@@ -93,7 +100,8 @@ def record_schema() -> dict[str, Any]:
                 "items": {"oneOf": [{"$ref": "#/$defs/player_turns"}, {"$ref": "#/$defs/player_boxes"}]},
             },
             "player_turns": {
-                "description": f"All {len(Box)} turns in the order played; sheetgen computes every score.",
+                "description": f"All {len(Box)} turns in the order played: a roll's dice (sheetgen computes "
+                "its score and enforces the Joker rules) or a score written by hand in a box.",
                 "type": "object",
                 "additionalProperties": False,
                 "required": ["name", "turns"],
@@ -103,7 +111,7 @@ def record_schema() -> dict[str, Any]:
                         "type": "array",
                         "minItems": len(Box),
                         "maxItems": len(Box),
-                        "items": {"$ref": "#/$defs/turn"},
+                        "items": {"oneOf": [{"$ref": "#/$defs/turn"}, {"$ref": "#/$defs/typed_turn"}]},
                     },
                 },
             },
@@ -124,6 +132,23 @@ def record_schema() -> dict[str, Any]:
                         "description": f"A 0 written on purpose whatever the dice; only with the house rule "
                         f"{HouseRule.SCRATCH_ANY_BOX.value}.",
                         "const": True,
+                    },
+                },
+            },
+            "typed_turn": {
+                "description": "A score written by hand in one box, with no dice.",
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["box", "score"],
+                "properties": {
+                    "box": {"enum": box_names},
+                    "score": {"type": "integer", "minimum": 0},
+                    "yahtzee_bonus": {
+                        "description": "This score was an extra Yahtzee: one bonus, backed by this box, "
+                        f"with {YAHTZEE_SCORE} in the Yahtzee box and a score an extra Yahtzee "
+                        "can leave here.",
+                        "type": "boolean",
+                        "default": False,
                     },
                 },
             },

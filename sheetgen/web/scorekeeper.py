@@ -15,6 +15,8 @@ import re
 from functools import cache
 from typing import Any
 
+from sheetgen import __version__
+from sheetgen.files.inputs import RECORD_LIMIT
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
@@ -39,75 +41,132 @@ from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.records import (
     BOXES_PLAYER_KEYS,
+    DICE_TURN_KEYS,
     GAME_KEYS,
     MAX_NAME_LENGTH,
+    MAX_PLAYERS,
     MAX_TITLE_LENGTH,
     RECORD_KEYS,
     TURN_KEYS,
     TURNS_PLAYER_KEYS,
+    TYPED_TURN_KEYS,
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
+from sheetgen.rules.text import BIDI_CONTROLS, BLANK_LETTERS, CONTROL_CATEGORIES, INVISIBLE_CATEGORIES
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
 SERIES_TOTAL_LABEL = N_("Series total")
-# Every sentence view.mjs says through T("..."): marked here for the catalogs, sent in the blob.
-PAGE_STRINGS = (
-    N_(" and "),
-    N_("%(box)s (now %(score)s)"),
-    N_("%(box)s is already empty."),
-    N_("%(file)s: invalid JSON: %(reason)s"),
-    N_("%(n)s games"),
-    N_("%(n)s of %(dice)s dice."),
-    N_("%(n)s to go"),
-    N_("%(names)s tie the series with %(score)s"),
-    N_("%(names)s tie with %(score)s"),
-    N_("%(names)s wins the series with %(score)s"),
-    N_("%(names)s wins with %(score)s"),
-    N_("%(player)s, %(box)s: %(value)s"),
-    N_("%(player)s, %(box)s: enter the dice or a score to correct it."),
-    N_("%(player)s, %(box)s: enter the dice or a score."),
-    N_("%(title)s: scorekeeper"),
-    N_("A new series starts."),
-    N_("A roll is %(dice)s dice."),
-    N_("An extra Yahtzee: %(bonus)s bonus, wherever it goes."),
-    N_("Box"),
-    N_("Correct %(box)s"),
-    N_("Correct a box: %(player)s"),
-    N_("Dice are the numbers 1 to 6."),
-    N_("Every box is filled. To correct one, choose it in the card or below."),
-    N_("Exported %(games)s as %(file)s."),
-    N_("Game %(n)s has not started yet."),
-    N_("Game %(n)s of the series."),
-    N_("Game %(n)s starts again."),
-    N_("Game %(n)s"),
-    N_("Game"),
-    N_("Imported %(file)s."),
-    N_("Not in %(box)s: %(reason)s."),
-    N_("Not written: %(reason)s."),
-    N_("Nothing exported: %(reason)s."),
-    N_("Nothing to undo."),
-    N_("Player %(n)s"),
-    N_("Remove player %(n)s"),
-    N_("Remove"),
-    N_("Score card"),
-    N_("Score card, game %(n)s"),
-    N_("This browser would not save the game; it stays on the page until you close it."),
-    N_("This game was changed in another tab; that version is shown and your last change was not kept."),
-    N_("Turn: %(player)s"),
-    N_("Type the score as a whole number."),
-    N_("Undone."),
-    N_("Updated from another tab."),
-    N_("★ wins"),
-    N_("empty"),
-    N_("leads"),
-    N_("missed"),
-    N_("the game"),
-)
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
+HISTORY_LIMIT = 100  # past games kept in the browser; the oldest goes first
+UNDO_LIMIT = 500  # undo steps kept per game
+MAX_STATE_CHARS = (
+    1_000_000  # stored text refused unread past these sizes, so a planted one cannot freeze the page
+)
+MAX_HISTORY_CHARS = 4_000_000
+MAX_IMPORT_BYTES = RECORD_LIMIT  # a file the page imports: as large as a record `sheetgen score` reads
+MAX_ID_LENGTH = 40
+MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file name
+SAVED_GAME_KEY = "sheetgen_saved_game"  # marks an unfinished game's file, which only the page reads
+MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs")
+
+# Every sentence the page's scripts show, in one place to translate; {names} are filled in by the
+# page, %(names)s here. Marked for the catalogs; the blob carries them in the page's language.
+TEXT: dict[str, Any] = {
+    "other_tab": N_(
+        "This game was changed in another tab; that version is shown, your last change is not kept."
+    ),
+    "updated": N_("Updated from another tab."),
+    "not_saved": N_("This browser would not save the game; it stays on the page until you close it."),
+    "not_written": N_("Not written: {reason}."),
+    "wrote": N_("{name}: {box} {score}"),
+    "ticked": N_("{name}: Yahtzee bonus for {box}"),
+    "emptied": N_("{name}: {box} emptied"),
+    "sixth_die": N_("A roll is {count} dice: tap a die above to take it back first."),
+    "dice_faces": N_("Dice are the numbers {low} to {high}."),
+    "dice_first": N_("Enter the dice first."),
+    "dice_count": N_("{have} of {count} dice."),
+    "whole_number": N_("Type the score as a whole number."),
+    "tick_refused": {
+        "noBox": N_("No Yahtzee bonus: write {box} first, as a typed score."),
+        "diceBox": N_("No Yahtzee bonus for {box}: its dice are on the card, and they earn their own bonus."),
+        "ticked": N_("{box} already has its Yahtzee bonus: one per box."),
+        "yahtzeeBox": N_("No Yahtzee bonus for the Yahtzee box itself."),
+        "needsYahtzee": N_("No Yahtzee bonus yet: the Yahtzee box must hold {yahtzee}."),
+        "misfit": N_("No Yahtzee bonus for {box} {score}: no extra Yahtzee leaves that score there."),
+    },
+    "already_empty": N_("{box} is already empty."),
+    "nothing_to_undo": N_("Nothing to undo."),
+    "undone": N_("Undone."),
+    "correcting": N_("Correcting {name}'s {box}: enter the dice or a score, or cancel."),
+    "correcting_label": N_("Correcting {box} for"),
+    "turn_label": N_("Turn:"),
+    "finished_label": N_("Finished:"),
+    "not_their_turn": N_("It is {name}'s turn; to correct a box, tap a filled one."),
+    "chosen": N_("{name}, {box}: enter the dice or a score."),
+    "correction_cancelled": N_("Correction cancelled."),
+    "history_full": N_("The oldest past game was dropped: the page keeps {limit}."),
+    "started": N_("New game: {names}."),
+    "not_started": N_("This game has not started yet."),
+    "next_in_series": N_("Game {number} of the series."),
+    "new_game": N_("New game; the last one is in the past games."),
+    "unknown_saved": N_("a saved game from another version of this page"),
+    "too_many_seats": N_("{name}: {count} players; this page seats {seats}. `{command}` prints it."),
+    "imported": N_("Imported {name}."),
+    "too_big": N_("{name}: more than %(mb)s MB; a record file may be at most that."),
+    "invalid_json": N_("{name}: invalid JSON: {reason}"),
+    "resumed": N_("Resumed: {names}."),
+    "deleted": N_("Deleted the game of {names}."),
+    "delete_confirm": N_("Delete the game of {names} from {when}? It cannot be brought back."),
+    "exported": N_("Exported as {name}."),
+    "set_aside": N_(
+        "A saved game here failed its checks and was set aside, not deleted; the page starts clean."
+    ),
+    "every_filled": N_("Every box is filled. To correct one, tap it in the card."),
+    "extra_yahtzee": N_("An extra Yahtzee: {bonus} bonus, wherever it goes."),
+    "holds": N_("{box} holds{allowed}."),
+    "leads": N_("leads"),
+    "wins": N_("\u2605 wins"),
+    "turn_now": N_("to play"),
+    "game": N_("Game"),
+    "game_number": N_("Game {number}"),
+    "card": N_("Score card"),
+    "card_number": N_("Score card, game {number}"),
+    "box": N_("Box"),
+    "empty": N_("empty"),
+    "cell": N_("{name}, {box}: {value}"),
+    "winner": N_("{names} wins {what}"),
+    "winners": N_("{names} tie {what}"),
+    "with_total": N_("with {total}"),
+    "series_with": N_("the series with {total}"),
+    "and": N_(" and "),
+    "remove_die": N_("Take back the {face}"),
+    "player_label": N_("Player {number}"),
+    "remove_player": N_("Remove player {number}"),
+    "remove": N_("Remove"),
+    "unfinished": N_("unfinished"),
+    "finished": N_("finished"),
+    "history_item": N_("{when}: {players}"),
+    "history_totals": N_("{totals}; {state}"),
+    "history_winner": N_("won by {names}"),
+    "resume": N_("Resume"),
+    "view": N_("View"),
+    "hide": N_("Hide"),
+    "export": N_("Export"),
+    "delete": N_("Delete"),
+    "no_history": N_("No past games yet."),
+    "printed_on": N_("{date}"),
+}
+
+
+def _translated(text: Any) -> Any:
+    """`TEXT` (or a part of it) in the active language."""
+    if isinstance(text, dict):
+        return {key: _translated(value) for key, value in text.items()}
+    return _(text, mb=MAX_IMPORT_BYTES >> 20) if "%(mb)s" in text else _(text)
 
 
 def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]]:
@@ -172,9 +231,28 @@ def _model_data(lang: str) -> dict[str, Any]:
             "max_yahtzee_bonuses": MAX_YAHTZEE_BONUSES,
             "max_games": MAX_GAMES_IN_SERIES,
             "max_players": SEATS,
+            "max_record_players": MAX_PLAYERS,
             "max_name_length": MAX_NAME_LENGTH,
             "max_title_length": MAX_TITLE_LENGTH,
+            "history_limit": HISTORY_LIMIT,
+            "undo_limit": UNDO_LIMIT,
+            "max_state_chars": MAX_STATE_CHARS,
+            "max_history_chars": MAX_HISTORY_CHARS,
+            "max_import_bytes": MAX_IMPORT_BYTES,
+            "max_id_length": MAX_ID_LENGTH,
+            "max_file_name_players": MAX_FILE_NAME_PLAYERS,
         },
+        "text_rules": {
+            "whitespace": [chr(c) for c in range(0x3000 + 1) if chr(c).isspace()],
+            "control_categories": sorted(CONTROL_CATEGORIES),
+            "invisible_categories": sorted(INVISIBLE_CATEGORIES),
+            "bidi_controls": sorted(BIDI_CONTROLS),
+            "blank_letters": sorted(BLANK_LETTERS),
+        },
+        "text": _translated(TEXT),
+        "series_rule": HouseRule.SERIES.value,
+        "saved_game_key": SAVED_GAME_KEY,
+        "fill_command": FILL_COMMAND,
         "boxes": [
             {
                 "name": box.value,
@@ -210,10 +288,11 @@ def _model_data(lang: str) -> dict[str, Any]:
             "turns_player": list(TURNS_PLAYER_KEYS),
             "boxes_player": list(BOXES_PLAYER_KEYS),
             "turn": list(TURN_KEYS),
+            "dice_turn": list(DICE_TURN_KEYS),
+            "typed_turn": list(TYPED_TURN_KEYS),
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
-        # An export records the language; English, the default, and its sentences (the ids) go unsaid.
-        **({} if lang == "en" else {"lang": lang, "strings": {text: _(text) for text in PAGE_STRINGS}}),
+        **({} if lang == "en" else {"lang": lang}),  # an export records a language but English
     }
 
 
@@ -265,14 +344,14 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
     With `site` (the build's copy) it links the rules page and the index beside it,
     and `alternates` (`sheetgen.web.site.Alternate`) the same page in other languages.
     """
-    from markupsafe import Markup
+    from markupsafe import Markup, escape
 
+    from sheetgen.web.site import SITE_CSS, stylesheet
     from sheetgen.web.templating import environment
 
     data = scorekeeper_data(rules)
     ruleset = data["rulesets"][rules.slug]
-    css = (TEMPLATES_DIR / "scorekeeper" / "scorekeeper.css").read_text(encoding="utf-8")
-    script = _module("engine.mjs") + "\n" + _module("view.mjs")
+    script = "\n".join(_module(name) for name in MODULES)
     return (
         environment()
         .get_template(TEMPLATE)
@@ -280,13 +359,17 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
             title=ruleset["title"],
             edition=ruleset["edition"],
             data=Markup(_script_json(data)),
-            css=Markup(css),
+            css=stylesheet(SITE_CSS, "scorekeeper/scorekeeper.css"),
             script=Markup(script.replace("</script", "<\\/script")),
             max_players=SEATS,
             faces=FACES,
             fill_command=FILL_COMMAND,
+            fill_code=Markup(f"<code>{escape(FILL_COMMAND)}</code>"),
             notice=site_notice(),
             alternates=alternates or [],
+            version=__version__,
+            app=site,
+            history_limit=HISTORY_LIMIT,
             site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
         )
     )

@@ -48,7 +48,13 @@ def stylesheet(*names: str) -> Markup:
 
 def _render(template: str, css: Markup, alternates: list[Alternate], **context: object) -> str:
     return render(
-        template, css=css, notice=site_notice(), version=__version__, alternates=alternates, **context
+        template,
+        css=css,
+        notice=site_notice(),
+        version=__version__,
+        alternates=alternates,
+        app=True,
+        **context,
     )
 
 

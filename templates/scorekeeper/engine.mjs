@@ -1,6 +1,7 @@
-// The scorekeeper's engine: the Python engine (sheetgen/scoring.py, records.py) in JavaScript.
+// The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
+import { ScoreError, cleanText, quote, typeName } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -8,13 +9,11 @@
  * @typedef {{boxes: Object<string, number>, yahtzeeBonuses: number}} Card
  * @typedef {{name: string, slug: string, variant: string, jokerOrder: string,
  *            houseRules: string[], record: {variant: string, house_rules: string[]}}} Rules
- * @typedef {{player: number, box?: string, dice?: Dice, scratch?: boolean, score?: number,
- *            bonus?: boolean}} Entry   One thing written on the card, in the order it was written.
+ * @typedef {{player: number, box: string, dice?: Dice, scratch?: boolean, score?: number,
+ *            bonus?: boolean}} Entry   One box written, as dice or as a typed score; a typed score
+ *            with `bonus` was an extra Yahtzee, ticked by hand (the record's "yahtzee_bonus").
  * @typedef {{entries: Entry[]}} Game
  */
-
-/** A one-line error about a record or an entry, shown as it is. */
-export class ScoreError extends Error {}
 
 const FIVE_OF_A_KIND_FULL_HOUSE = "five-of-a-kind-full-house";
 const SCRATCH_ANY_BOX = "scratch-any-box";
@@ -296,10 +295,28 @@ export function leaders(numbers) {
   return numbers.map((n, i) => (n === best ? i : -1)).filter((i) => i >= 0);
 }
 
-/** Whether a Yahtzee bonus may be ticked by hand: the Yahtzee box holds 50 and room is left. */
-export function canTickBonus(model, card) {
-  return card.boxes[model.yahtzee_box] === model.constants.yahtzee_score &&
-    card.yahtzeeBonuses < model.constants.max_yahtzee_bonuses;
+/**
+ * Why a Yahtzee bonus may not be ticked for `entry` (a box written on `card`), or null when it may:
+ * only a typed score, not the Yahtzee box, one an extra Yahtzee can leave there, with 50 in the
+ * Yahtzee box, one tick per box.
+ */
+export function tickRefusal(model, rules, card, entry) {
+  const k = model.constants;
+  if (!entry) return "noBox";
+  if (entry.dice) return "diceBox";
+  if (entry.bonus) return "ticked";
+  if (entry.box === model.yahtzee_box) return "yahtzeeBox";
+  if (card.boxes[model.yahtzee_box] !== k.yahtzee_score) return "needsYahtzee";
+  if (!extraYahtzeeScores(model, rules)[entry.box].includes(entry.score)) return "misfit";
+  return null;
+}
+
+function checkTick(model, rules, where, box, score) {
+  if (box === model.yahtzee_box || !extraYahtzeeScores(model, rules)[box].includes(score)) {
+    throw new ScoreError(
+      `${where}a Yahtzee bonus ticked for ${box} ${score}, a score no extra Yahtzee leaves there under ${rules.name} rules`,
+    );
+  }
 }
 
 /**
@@ -309,14 +326,10 @@ export function canTickBonus(model, card) {
  */
 export function replay(model, rules, entries, playerCount) {
   const cards = Array.from({ length: playerCount }, emptyCard);
+  const ticked = new Set();
   for (const entry of entries) {
     const card = cards[entry.player];
-    if (entry.bonus) {
-      if (!canTickBonus(model, card)) {
-        throw new ScoreError(`a Yahtzee bonus needs ${model.constants.yahtzee_score} in the Yahtzee box`);
-      }
-      cards[entry.player] = { ...card, yahtzeeBonuses: card.yahtzeeBonuses + 1 };
-    } else if (entry.dice) {
+    if (entry.dice) {
       cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
     } else {
       if (entry.box in card.boxes) throw new ScoreError(`box ${entry.box} is already filled`);
@@ -324,15 +337,21 @@ export function replay(model, rules, entries, playerCount) {
       if (!scores.includes(entry.score)) {
         throw new ScoreError(`${boxInfo(model, entry.box).label} cannot score ${entry.score}${allowedText(scores)}`);
       }
-      cards[entry.player] = { ...card, boxes: { ...card.boxes, [entry.box]: entry.score } };
+      if (entry.bonus) {
+        checkTick(model, rules, "", entry.box, entry.score);
+        ticked.add(entry.player);
+      }
+      const bonuses = card.yahtzeeBonuses + (entry.bonus ? 1 : 0);
+      cards[entry.player] = { boxes: { ...card.boxes, [entry.box]: entry.score }, yahtzeeBonuses: bonuses };
     }
   }
-  for (const card of cards) {
-    if (card.yahtzeeBonuses && card.boxes[model.yahtzee_box] !== undefined &&
-        card.boxes[model.yahtzee_box] !== model.constants.yahtzee_score) {
-      throw new ScoreError(`Yahtzee bonuses need ${model.constants.yahtzee_score} in the Yahtzee box`);
+  for (const player of ticked) {
+    const held = cards[player].boxes[model.yahtzee_box];
+    if (held !== model.constants.yahtzee_score) {
+      throw new ScoreError(
+        `a ticked Yahtzee bonus needs ${model.constants.yahtzee_score} in the Yahtzee box, which holds ${held ?? "nothing"}`,
+      );
     }
-    checkBonusRoom(model, rules, card, "");
   }
   return cards;
 }
@@ -351,20 +370,6 @@ export function isComplete(model, card) {
 
 // ---- Records: the JSON `sheetgen score` and `sheetgen fill` read (sheetgen/records.py) ----
 
-function typeName(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return { object: "an object", string: "text", boolean: "true/false", number: "a number" }[typeof value] || typeof value;
-}
-
-const QUOTE_LENGTH = 40; // as records.quote cuts a name short in a message
-
-/** A user string fit for a one-line message: escaped and cut short. */
-export function quote(text, limit = QUOTE_LENGTH) {
-  const chars = [...text];
-  return JSON.stringify(chars.length <= limit ? text : chars.slice(0, limit - 1).join("") + "…");
-}
-
 function checkKeys(where, obj, allowed) {
   if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
     throw new ScoreError(`${where}: expected an object, found ${typeName(obj)}`);
@@ -374,30 +379,20 @@ function checkKeys(where, obj, allowed) {
   }
 }
 
-const CONTROL = /[\p{Cc}\p{Cs}\p{Co}]/u;
-
-/** Names and titles: printable text, no control characters, not too long (records.check_text). */
-export function checkText(where, value, what, limit) {
-  if (typeof value !== "string") throw new ScoreError(`${where}: ${what} must be text, found ${typeName(value)}`);
-  if (!value.trim()) throw new ScoreError(`${where}: ${what} is empty`);
-  const length = [...value].length;
-  if (length > limit) throw new ScoreError(`${where}: ${what} is ${length} characters; at most ${limit}`);
-  const bad = [...value].find((c) => CONTROL.test(c));
-  if (bad !== undefined) {
-    throw new ScoreError(`${where}: ${what} contains the control character U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
-  }
-  return value;
+/** Names and titles, checked and cleaned as records.check_text does. */
+export function checkText(model, where, value, what, limit) {
+  return cleanText(model, where, value, what, limit);
 }
 
-/** The players' names as the page takes them: checked like record names, no two alike. */
+/** The players' names as the page takes them: cleaned like record names, no two alike once cleaned. */
 export function checkNames(model, names) {
   const k = model.constants;
   if (names.length < 1 || names.length > k.max_players) throw new ScoreError(`give 1 to ${k.max_players} players`);
-  names.forEach((name, i) => checkText(`player ${i + 1}`, name, "the name", k.max_name_length));
-  names.forEach((name, i) => {
-    if (names.indexOf(name) !== i) throw new ScoreError(`player ${i + 1}: the name ${quote(name)} is used twice`);
+  const clean = names.map((name, i) => checkText(model, `player ${i + 1}`, name, "the name", k.max_name_length));
+  clean.forEach((name, i) => {
+    if (clean.indexOf(name) !== i) throw new ScoreError(`player ${i + 1}: the name ${quote(name)} is used twice`);
   });
-  return names;
+  return clean;
 }
 
 function isInt(value) {
@@ -475,7 +470,7 @@ function readRecord(model, data, pageRules) {
   const k = model.constants;
   checkKeys("top level", data, keys.record);
   const rules = recordRules(model, data, pageRules);
-  const title = data.title === undefined ? null : checkText("title", data.title, "the title", k.max_title_length);
+  const title = data.title === undefined ? null : checkText(model, "title", data.title, "the title", k.max_title_length);
   const date = data.date === undefined ? null : checkDate(data.date);
   if (("games" in data) === ("players" in data)) {
     throw new ScoreError("top level: give either 'games' or 'players', not both or neither");
@@ -507,6 +502,10 @@ function readGame(model, where, data, rules) {
   const prefix = where ? `${where}, ` : "";
   const players = data.players;
   if (!Array.isArray(players) || !players.length) throw new ScoreError(`${prefix}players: expected a list of 1 or more players`);
+  const most = model.constants.max_record_players;
+  if (players.length > most) {
+    throw new ScoreError(`${prefix}players: a game has at most ${most} players, found ${players.length}`);
+  }
   const names = [];
   const columns = players.map((player, i) => {
     const at = `${prefix}player ${i + 1}`;
@@ -529,7 +528,7 @@ function readPlayer(model, where, data, rules, index) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new ScoreError(`${where}: expected an object, found ${typeName(data)}`);
   }
-  const name = checkText(where, data.name, "the name", k.max_name_length);
+  const name = checkText(model, where, data.name, "the name", k.max_name_length);
   where = `${where} (${quote(name)})`;
   if (("turns" in data) === ("boxes" in data)) throw new ScoreError(`${where}: give either 'turns' or 'boxes', not both or neither`);
   const entries = [];
@@ -543,9 +542,31 @@ function readPlayer(model, where, data, rules, index) {
     turns.forEach((turn, n) => {
       const at = `${where}, turn ${n + 1}`;
       checkKeys(at, turn, keys.turn);
-      if (!("dice" in turn) || !("box" in turn)) throw new ScoreError(`${at}: needs both 'dice' and 'box'`);
-      const dice = checkDice(model, at, turn.dice);
+      if ("dice" in turn && "score" in turn) throw new ScoreError(`${at}: give either 'dice' or 'score', not both`);
+      if (!("box" in turn) || (!("dice" in turn) && !("score" in turn))) {
+        throw new ScoreError(`${at}: needs 'box' and either 'dice' or 'score'`);
+      }
       const box = checkBoxName(model, at, turn.box);
+      if (box in card.boxes) throw new ScoreError(`${at}: box ${box} is used twice`);
+      if ("score" in turn) {
+        checkKeys(at, turn, keys.typed_turn);
+        const value = turn.score;
+        const scores = possibleScores(model, rules, box);
+        if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
+        if (!scores.includes(value)) {
+          throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(scores)}`);
+        }
+        const tick = turn.yahtzee_bonus ?? false;
+        if (typeof tick !== "boolean") {
+          throw new ScoreError(`${at}: 'yahtzee_bonus' must be true or false, found ${JSON.stringify(tick)}`);
+        }
+        if (tick) checkTick(model, rules, `${at}: `, box, value);
+        card = { boxes: { ...card.boxes, [box]: value }, yahtzeeBonuses: card.yahtzeeBonuses + (tick ? 1 : 0) };
+        entries.push({ player: index, box, score: value, ...(tick ? { bonus: true } : {}) });
+        return;
+      }
+      checkKeys(at, turn, keys.dice_turn);
+      const dice = checkDice(model, at, turn.dice);
       if ("scratch" in turn) {
         if (turn.scratch !== true) {
           throw new ScoreError(`${at}: 'scratch' must be true (leave it out for a scored turn), found ${JSON.stringify(turn.scratch)}`);
@@ -554,7 +575,6 @@ function readPlayer(model, where, data, rules, index) {
           throw new ScoreError(`${at}: a scratched turn needs the house rule ${SCRATCH_ANY_BOX}, which ${rules.name} does not have here`);
         }
       }
-      if (box in card.boxes) throw new ScoreError(`${at}: box ${box} is used twice`);
       try {
         card = place(model, card, dice, box, rules, turn.scratch === true);
       } catch (error) {
@@ -562,6 +582,10 @@ function readPlayer(model, where, data, rules, index) {
       }
       entries.push({ player: index, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
     });
+    const held = card.boxes[model.yahtzee_box];
+    if (entries.some((e) => e.bonus) && held !== k.yahtzee_score) {
+      throw new ScoreError(`${where}: a ticked Yahtzee bonus needs ${k.yahtzee_score} in the Yahtzee box, which holds ${held ?? "nothing"}`);
+    }
     return { name, entries };
   }
   checkKeys(where, data, keys.boxes_player);
@@ -590,38 +614,50 @@ function readPlayer(model, where, data, rules, index) {
   }
   const card = { boxes: Object.fromEntries(names.map((b) => [b, boxes[b]])), yahtzeeBonuses: bonuses };
   checkBonusRoom(model, rules, card, `${at}: `);
-  for (let i = 0; i < bonuses; i += 1) entries.push({ player: index, bonus: true });
+  // Each bonus is tied to a box of its own that an extra Yahtzee could have filled: the first ones in card order.
+  const extra = extraYahtzeeScores(model, rules);
+  let left = bonuses;
+  for (const entry of entries) {
+    if (left && entry.box !== model.yahtzee_box && extra[entry.box].includes(entry.score)) {
+      entry.bonus = true;
+      left -= 1;
+    }
+  }
   return { name, entries };
 }
 
+/** One player's column of a game as the record writes it: boxes when every box was typed, else turns. */
+function playerJson(model, name, mine, card) {
+  if (mine.length && mine.every((e) => !e.dice)) {
+    const boxes = Object.fromEntries(model.boxes.map((b) => [b.name, card.boxes[b.name]]));
+    return { name, boxes, yahtzee_bonuses: card.yahtzeeBonuses };
+  }
+  const turns = mine.map((e) =>
+    e.dice
+      ? { dice: [...e.dice], box: e.box, ...(e.scratch ? { scratch: true } : {}) }
+      : { box: e.box, score: e.score, ...(e.bonus ? { yahtzee_bonus: true } : {}) },
+  );
+  return { name, turns };
+}
+
 /**
- * A finished game or series as a record: a player's turns when every box was entered as dice
- * (and no bonus ticked by hand), else the boxes as written. Only complete games go in.
+ * A finished game or series as a record: every box entered as dice keeps its dice, typed scores
+ * stay typed (with their ticked bonus). A ScoreError when a game is unfinished.
  */
 export function toRecord(model, rules, players, games, extra = {}) {
-  const k = model.constants;
-  const done = games.filter((game) => replay(model, rules, game.entries, players.length).every((c) => isComplete(model, c)));
-  if (!done.length) throw new ScoreError("no finished game to export yet: every player needs all 13 boxes filled");
-  const gameJson = done.map((game) => {
+  const gameJson = games.map((game) => {
     const cards = replay(model, rules, game.entries, players.length);
+    if (!cards.every((c) => isComplete(model, c))) {
+      throw new ScoreError(`not finished: every player needs all ${model.boxes.length} boxes filled`);
+    }
     return {
-      players: players.map((name, i) => {
-        const mine = game.entries.filter((e) => e.player === i);
-        if (mine.every((e) => e.dice)) {
-          return {
-            name,
-            turns: mine.map((e) => ({ dice: [...e.dice], box: e.box, ...(e.scratch ? { scratch: true } : {}) })),
-          };
-        }
-        const boxes = Object.fromEntries(model.boxes.map((b) => [b.name, cards[i].boxes[b.name]]));
-        return { name, boxes, yahtzee_bonuses: cards[i].yahtzeeBonuses };
-      }),
+      players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), cards[i])),
     };
   });
   const record = { variant: rules.record.variant, house_rules: [...rules.record.house_rules] };
   if (extra.title) record.title = extra.title;
   if (extra.date) record.date = extra.date;
   if (gameJson.length === 1) record.players = gameJson[0].players;
-  else record.games = gameJson.slice(0, k.max_games);
-  return { record, games: done.length };
+  else record.games = gameJson;
+  return record;
 }

@@ -3,10 +3,12 @@
 //   games:   per turn, the legal boxes, the score in every open box, the totals after the turn
 //   tables:  per rules, the scores each box may hold and those an extra Yahtzee can leave
 //   records: per record, the checked totals (as `sheetgen score --json`) or the error
+//   texts:   per name, the cleaned text or the error (text.clean_text)
 import { readFileSync } from "node:fs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
+import { ScoreError, cleanText } from "../../templates/scorekeeper/text.mjs";
 
-const { model, games = [], tables = [], records = [] } = JSON.parse(readFileSync(0, "utf8"));
+const { model, games = [], tables = [], records = [], texts = [] } = JSON.parse(readFileSync(0, "utf8"));
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -19,7 +21,7 @@ function playGames({ variant, house_rules: houseRules, games: played }) {
         try {
           scores[open] = engine.scoreIn(model, card, dice, open, rules);
         } catch (error) {
-          if (!(error instanceof engine.ScoreError)) throw error;
+          if (!(error instanceof ScoreError)) throw error;
           scores[open] = null;
         }
       }
@@ -50,11 +52,25 @@ function checkRecord({ name, data }) {
       ),
     };
   } catch (error) {
-    if (!(error instanceof engine.ScoreError)) throw error;
+    if (!(error instanceof ScoreError)) throw error;
+    return { error: error.message };
+  }
+}
+
+function checkText(value) {
+  try {
+    return { text: cleanText(model, "player 1", value, "the name", model.constants.max_name_length) };
+  } catch (error) {
+    if (!(error instanceof ScoreError)) throw error;
     return { error: error.message };
   }
 }
 
 process.stdout.write(
-  JSON.stringify({ games: games.map(playGames), tables: tables.map(table), records: records.map(checkRecord) }),
+  JSON.stringify({
+    games: games.map(playGames),
+    tables: tables.map(table),
+    records: records.map(checkRecord),
+    texts: texts.map(checkText),
+  }),
 );

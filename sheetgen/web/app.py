@@ -1,0 +1,74 @@
+"""The site as an installable, offline web app: a web app manifest, its icon, and a service worker.
+
+Served from a web host, a browser installs the site from the manifest and the
+service worker keeps a copy of every page the build made, so the scorekeeper
+and the rules pages open with the network off. The worker is a plain script
+(templates/site/sw.js) after four lines of data: its caches' prefix, this
+build's cache and the files to keep. Opened from disk, pages never register it and work as before.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+
+from sheetgen.files.resources import TEMPLATES_DIR
+
+WEB_MANIFEST = "manifest.webmanifest"
+SERVICE_WORKER = "sw.js"
+ICON = "icon.svg"
+APP_FILES = (WEB_MANIFEST, SERVICE_WORKER, ICON)
+APP_NAME = "Yahtzee rules and sheets"
+APP_SHORT_NAME = "Yahtzee"
+START_PAGE = "index.html"
+CACHE_PREFIX = "sheetgen-"  # the worker drops every cache of this prefix but its own
+SITE_CSS = TEMPLATES_DIR / "site" / "site.css"
+
+
+def _colour(name: str) -> str:
+    """A colour of the site's light theme, read from site.css so the app and the pages agree."""
+    found = re.search(rf"--{name}:\s*(#[0-9a-fA-F]{{3,8}});", SITE_CSS.read_text(encoding="utf-8"))
+    if found is None:
+        raise ValueError(f"site.css has no --{name} colour")
+    return found.group(1)
+
+
+def web_manifest() -> bytes:
+    """The web app manifest: name, icon, start page, standalone display, theme colours."""
+    manifest = {
+        "name": APP_NAME,
+        "short_name": APP_SHORT_NAME,
+        "description": "Rule sheets, score sheets and a scorekeeper for the dice game, offline.",
+        "start_url": START_PAGE,
+        "scope": "./",
+        "display": "standalone",
+        "theme_color": _colour("accent"),
+        "background_color": _colour("ground"),
+        "icons": [{"src": ICON, "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+    }
+    return (json.dumps(manifest, indent=1) + "\n").encode()
+
+
+def service_worker(version: str, files: Iterable[str]) -> bytes:
+    """The worker for a site of `files`: pages, previews and the app's own files it must keep,
+    PDFs it keeps when it can. `version` names its cache, so a new build replaces the old copy."""
+    files = sorted(set(files) - {SERVICE_WORKER})
+    pages = ["./", START_PAGE, WEB_MANIFEST, ICON, *(f for f in files if not f.endswith(".pdf"))]
+    downloads = [f for f in files if f.endswith(".pdf")]
+    head = (
+        f"const CACHE_PREFIX = {json.dumps(CACHE_PREFIX)};\n"
+        f"const CACHE = {json.dumps(CACHE_PREFIX + version)};\n"
+        f"const PAGES = {json.dumps(list(dict.fromkeys(pages)))};\n"
+        f"const DOWNLOADS = {json.dumps(downloads)};\n"
+    )
+    return (head + (TEMPLATES_DIR / "site" / SERVICE_WORKER).read_text(encoding="utf-8")).encode()
+
+
+def icon() -> bytes:
+    return (TEMPLATES_DIR / "site" / ICON).read_bytes()
+
+
+def render_app(version: str, files: Iterable[str]) -> dict[str, bytes]:
+    """Every file of the app, by name."""
+    return {WEB_MANIFEST: web_manifest(), SERVICE_WORKER: service_worker(version, files), ICON: icon()}

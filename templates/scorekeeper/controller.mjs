@@ -1,0 +1,459 @@
+// The scorekeeper's controller: what each action does to the store, and the numbers the view
+// draws. No DOM: every action returns the messages to show ({alert, live, status}), and
+// `derived()` computes the cards and totals once per change, however often the view draws.
+import { ScoreError } from "./text.mjs";
+import {
+  makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
+  checkNames,
+} from "./engine.mjs";
+import { checkGame, freshGame, STATE_VERSION } from "./store.mjs";
+
+/** A message template from the model blob with its {names} filled in. */
+export function fmt(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+}
+
+/** The date, time and players in a file name: yahtzee-2026-12-01-2130-ann-bob.json. */
+export function fileName(model, game) {
+  const d = new Date(game.started);
+  const pad = (n) => String(n).padStart(2, "0");
+  const stamp = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+  const slugs = game.players
+    .map((name) => name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""))
+    .filter(Boolean);
+  const names = slugs.join("-").slice(0, model.constants.max_file_name_players).replace(/-$/, "");
+  return `yahtzee-${stamp}${names ? `-${names}` : ""}.json`;
+}
+
+export class Controller {
+  constructor(model, store) {
+    this.model = model;
+    this.T = model.text;
+    this.store = store;
+    this.changes = 0;
+    this.cache = null;
+    // The cards and totals of each game's list of entries. Lists are never changed in place (a change
+    // makes a new one), so a finished game of a series is replayed once, not once per write.
+    this.scored = new WeakMap();
+    this.ruleSets = new Map();
+    this.ui = { dice: [], box: null, scratch: false, correcting: null, setup: !store.game, viewing: null };
+  }
+
+  get game() {
+    return this.store.game;
+  }
+
+  get seriesRule() {
+    return this.model.series_rule;
+  }
+
+  changed() {
+    this.changes += 1;
+  }
+
+  /** Everything the view draws, computed once per change. */
+  derived() {
+    if (this.cache && this.cache.changes === this.changes) return this.cache;
+    const game = this.game;
+    if (!game) {
+      this.cache = { changes: this.changes, game: null };
+      return this.cache;
+    }
+    const rules = this.rulesOf(game);
+    const n = game.players.length;
+    const scored = game.games.map((g) => this.score(rules, g.entries, n));
+    const allTotals = scored.map((s) => s.totals);
+    const cards = scored[scored.length - 1].cards;
+    const current = allTotals[allTotals.length - 1];
+    const finished = cards.every((c) => isComplete(this.model, c));
+    const series = game.games.length > 1 ? game.players.map((_, i) => allTotals.reduce((s, t) => s + t[i].grand_total, 0)) : null;
+    const entries = this.entries();
+    const byCell = new Map(entries.map((e) => [`${e.player}:${e.box}`, e]));
+    const player = this.nextPlayer(entries, n);
+    const target = this.ui.correcting ? this.ui.correcting.player : player;
+    const ahead = entries.length ? leaders(series && finished ? series : current.map((t) => t.grand_total)) : [];
+    let offered = [];
+    if (this.ui.dice.length === this.model.constants.dice_count && (!finished || this.ui.correcting)) {
+      offered = this.offered(rules, cards, target);
+    }
+    this.cache = {
+      changes: this.changes, game, rules, set: ruleset(this.model, rules), cards, current, allTotals, finished,
+      series, byCell, player, target, ahead, offered, isSeries: rules.houseRules.includes(this.seriesRule),
+    };
+    return this.cache;
+  }
+
+  /** A game's rules, made once per set of rules (the same object each time, for `score`). */
+  rulesOf(game) {
+    const key = JSON.stringify([game.rules.variant, game.rules.house_rules]);
+    if (!this.ruleSets.has(key)) this.ruleSets.set(key, makeRules(this.model, game.rules.variant, game.rules.house_rules));
+    return this.ruleSets.get(key);
+  }
+
+  /** One game's cards and totals, replayed once per list of entries (and rules). */
+  score(rules, entries, n) {
+    const kept = this.scored.get(entries);
+    if (kept && kept.rules === rules && kept.n === n) return kept;
+    const cards = replay(this.model, rules, entries, n);
+    const scored = { rules, n, cards, totals: cards.map((c) => totals(this.model, c)) };
+    this.scored.set(entries, scored);
+    return scored;
+  }
+
+  /** The boxes the dice may go in for the player written to, with their scores. */
+  offered(rules, cards, target) {
+    const dice = this.ui.dice;
+    if (!this.ui.correcting) {
+      return options(this.model, cards[target], dice, rules).map((o) => ({ ...o, score: this.ui.scratch ? 0 : o.score }));
+    }
+    const { box } = this.ui.correcting;
+    const entries = [...this.entries()];
+    entries[this.indexOf(target, box)] = { player: target, dice: [...dice], box, ...(this.ui.scratch ? { scratch: true } : {}) };
+    try {
+      return [{ box, score: replay(this.model, rules, entries, cards.length)[target].boxes[box] }];
+    } catch (error) {
+      if (!(error instanceof ScoreError)) throw error;
+      return [{ box, refused: error.message }];
+    }
+  }
+
+  entries() {
+    return this.game.games[this.game.games.length - 1].entries;
+  }
+
+  indexOf(player, box) {
+    return this.entries().findIndex((e) => e.player === player && e.box === box);
+  }
+
+  /** Whose turn it is: fewest boxes filled, in turn after whoever wrote a new box last. */
+  nextPlayer(entries, n) {
+    const filled = Array(n).fill(0);
+    for (const e of entries) filled[e.player] += 1;
+    const last = entries.length ? entries[entries.length - 1].player : -1;
+    const least = Math.min(...filled);
+    for (let step = 1; step <= n; step += 1) {
+      const p = (last + step) % n;
+      if (filled[p] === least) return p;
+    }
+    return 0;
+  }
+
+  /** Save, unless another tab saved a newer game first: then that one is shown. */
+  commit() {
+    if (this.store.newerElsewhere()) {
+      this.store.load();
+      this.resetEntry();
+      this.changed();
+      return { alert: this.T.other_tab };
+    }
+    this.changed();
+    this.store.saveSoon();
+    return {};
+  }
+
+  resetEntry() {
+    this.ui.dice = [];
+    this.ui.box = null;
+    this.ui.scratch = false;
+    this.ui.correcting = null;
+  }
+
+  /** Replace the current game's entries if every game still replays; else the engine's reason. */
+  change(entries, step) {
+    const rules = this.derived().rules;
+    try {
+      this.score(rules, entries, this.game.players.length);
+    } catch (error) {
+      if (!(error instanceof ScoreError)) throw error;
+      return { alert: fmt(this.T.not_written, { reason: error.message }) };
+    }
+    this.game.games[this.game.games.length - 1].entries = entries;
+    this.game.undo.push(step);
+    if (this.game.undo.length > this.model.constants.undo_limit) this.game.undo.shift();
+    return null;
+  }
+
+  /** Write `entry` in its box for the player written to: a new box, or the correction of one. */
+  write(entry) {
+    const d = this.derived();
+    const player = d.target;
+    const full = { player, ...entry };
+    const index = this.indexOf(player, entry.box);
+    const entries = [...this.entries()];
+    let refused;
+    if (index < 0) {
+      entries.push(full);
+      refused = this.change(entries, { op: "add" });
+    } else {
+      entries[index] = full;
+      refused = this.change(entries, { op: "set", index, before: this.entries()[index] });
+    }
+    if (refused) return refused;
+    this.resetEntry();
+    const saved = this.commit();
+    const card = this.derived().cards[player];
+    const label = this.model.boxes.find((b) => b.name === entry.box).label;
+    return { ...saved, live: fmt(this.T.wrote, { name: this.game.players[player], box: label, score: card.boxes[entry.box] }) };
+  }
+
+  /** A tap on a die face: a sixth is refused, the five kept. */
+  addDie(face) {
+    if (this.ui.dice.length >= this.model.constants.dice_count) return { alert: fmt(this.T.sixth_die, { count: this.model.constants.dice_count }) };
+    this.ui.dice = [...this.ui.dice, face];
+    this.changed();
+    return {};
+  }
+
+  removeDie(index) {
+    this.ui.dice = this.ui.dice.filter((_, i) => i !== index);
+    this.changed();
+    return {};
+  }
+
+  /** The dice as typed: digits 1 to 6, spaces and commas ignored; more than five refused. */
+  typeDice(text) {
+    const digits = text.replace(/[\s,-]/g, "");
+    const faces = this.model.constants.faces;
+    if (![...digits].every((c) => faces.includes(Number(c)))) return { alert: fmt(this.T.dice_faces, { low: faces[0], high: faces[faces.length - 1] }) };
+    if (digits.length > this.model.constants.dice_count) return { alert: fmt(this.T.sixth_die, { count: this.model.constants.dice_count }) };
+    this.ui.dice = [...digits].map(Number);
+    this.changed();
+    return {};
+  }
+
+  place(box) {
+    if (this.ui.dice.length !== this.model.constants.dice_count) return { alert: this.T.dice_first };
+    return this.write({ dice: [...this.ui.dice], box, ...(this.ui.scratch ? { scratch: true } : {}) });
+  }
+
+  writeScore(box, text) {
+    if (!/^\d{1,3}$/.test(text.trim())) return { alert: this.T.whole_number };
+    return this.write({ box, score: Number(text.trim()) });
+  }
+
+  setScratch(on) {
+    this.ui.scratch = on;
+    this.changed();
+    return {};
+  }
+
+  chooseBox(box) {
+    this.ui.box = box;
+    this.changed();
+    return {};
+  }
+
+  /** Tick a Yahtzee bonus for the typed score in `box` of the player written to. */
+  tick(box) {
+    const d = this.derived();
+    const index = this.indexOf(d.target, box);
+    const entry = index < 0 ? null : this.entries()[index];
+    const reason = tickRefusal(this.model, d.rules, d.cards[d.target], entry);
+    const label = this.model.boxes.find((b) => b.name === box).label;
+    if (reason) return { alert: fmt(this.T.tick_refused[reason], { box: label, score: entry?.score, yahtzee: this.model.constants.yahtzee_score }) };
+    const entries = [...this.entries()];
+    entries[index] = { ...entry, bonus: true };
+    const refused = this.change(entries, { op: "set", index, before: entry });
+    if (refused) return refused;
+    this.ui.correcting = null;
+    return { ...this.commit(), live: fmt(this.T.ticked, { name: this.game.players[d.target], box: label }) };
+  }
+
+  /** Whether a tick for `box` would be taken now (the view disables the button otherwise). */
+  canTick(box) {
+    const d = this.derived();
+    const index = this.indexOf(d.target, box);
+    return !tickRefusal(this.model, d.rules, d.cards[d.target], index < 0 ? null : this.entries()[index]);
+  }
+
+  clearBox(box) {
+    const d = this.derived();
+    const index = this.indexOf(d.target, box);
+    const label = this.model.boxes.find((b) => b.name === box).label;
+    if (index < 0) return { alert: fmt(this.T.already_empty, { box: label }) };
+    const before = this.entries()[index];
+    const refused = this.change(this.entries().filter((_, i) => i !== index), { op: "remove", index, before });
+    if (refused) return refused;
+    this.resetEntry();
+    return { ...this.commit(), live: fmt(this.T.emptied, { name: this.game.players[d.target], box: label }) };
+  }
+
+  undo() {
+    if (!this.game) return { status: this.T.nothing_to_undo };
+    const step = this.game.undo.pop();
+    if (!step) return { status: this.T.nothing_to_undo };
+    const entries = [...this.entries()];
+    if (step.op === "add") entries.pop();
+    else if (step.op === "set") entries[step.index] = step.before;
+    else if (step.op === "remove") entries.splice(step.index, 0, step.before);
+    if (step.op === "games") this.game.games = step.games;
+    else this.game.games[this.game.games.length - 1].entries = entries;
+    this.resetEntry();
+    return { ...this.commit(), live: this.T.undone };
+  }
+
+  /** Cells: a filled box opens its correction; an empty box of the player whose turn it is is chosen. */
+  tapCell(player, box) {
+    const d = this.derived();
+    const label = this.model.boxes.find((b) => b.name === box).label;
+    if (d.byCell.has(`${player}:${box}`)) {
+      this.ui.correcting = { player, box };
+      this.ui.box = box;
+      this.changed();
+      return { status: fmt(this.T.correcting, { name: this.game.players[player], box: label }) };
+    }
+    if (player !== d.player || this.ui.correcting) {
+      return { status: fmt(this.T.not_their_turn, { name: this.game.players[d.player] }) };
+    }
+    this.ui.box = box;
+    this.changed();
+    return { status: fmt(this.T.chosen, { name: this.game.players[player], box: label }) };
+  }
+
+  cancelCorrection() {
+    this.ui.correcting = null;
+    this.ui.box = null;
+    this.changed();
+    return { status: this.T.correction_cancelled };
+  }
+
+  /** Put the game on screen into the history (if anything was written), saying if the oldest had to go. */
+  keepCurrent() {
+    const game = this.game;
+    if (!game || !game.games.some((g) => g.entries.length)) return {};
+    const dropped = this.store.keep(game);
+    return dropped ? { status: fmt(this.T.history_full, { limit: this.model.constants.history_limit }) } : {};
+  }
+
+  openSetup() {
+    this.ui.setup = true;
+    this.changed();
+    return {};
+  }
+
+  back() {
+    if (!this.game) return {};
+    this.ui.setup = false;
+    this.changed();
+    return {};
+  }
+
+  /** New players: the game on screen goes to the history, a new one starts. */
+  start(names) {
+    let clean;
+    try {
+      clean = checkNames(this.model, names);
+    } catch (error) {
+      if (!(error instanceof ScoreError)) throw error;
+      return { alert: error.message };
+    }
+    const kept = this.keepCurrent();
+    this.store.game = freshGame(this.model, this.model.page, clean);
+    this.resetEntry();
+    this.ui.setup = false;
+    return { ...kept, ...this.commit(), live: fmt(this.T.started, { names: clean.join(", ") }) };
+  }
+
+  /** A series page goes on to the next game; else the game goes to the history and a new one starts. */
+  newGame() {
+    const d = this.derived();
+    if (!this.entries().length) return { status: this.T.not_started };
+    if (d.isSeries && d.finished && this.game.games.length < this.model.constants.max_games) {
+      const before = this.game.games.map((g) => ({ entries: [...g.entries] }));
+      this.game.games.push({ entries: [] });
+      this.game.undo.push({ op: "games", games: before });
+      this.resetEntry();
+      return { ...this.commit(), live: fmt(this.T.next_in_series, { number: this.game.games.length }) };
+    }
+    const kept = this.keepCurrent();
+    const { rules, players, title } = this.game;
+    this.store.game = { ...freshGame(this.model, rules, players), title };
+    this.resetEntry();
+    return { ...kept, ...this.commit(), live: this.T.new_game };
+  }
+
+  /** A record or a saved-game file: checked in full, then it becomes the game on screen. */
+  load(data, name) {
+    let game;
+    try {
+      if (data && typeof data === "object" && this.model.saved_game_key in data) {
+        if (data[this.model.saved_game_key] !== STATE_VERSION) throw new ScoreError(`${name}: ${this.T.unknown_saved}`);
+        try {
+          game = checkGame(this.model, data.game);
+        } catch (error) {
+          if (error instanceof ScoreError) throw new ScoreError(`${name}: ${error.message}`);
+          throw error;
+        }
+        game = { ...game, undo: [] };
+      } else {
+        const pageRules = makeRules(this.model, this.model.page.variant, this.model.page.house_rules);
+        const record = parseRecord(this.model, data, name, pageRules);
+        if (record.players.length > this.model.constants.max_players) {
+          return { alert: fmt(this.T.too_many_seats, { name, count: record.players.length, seats: this.model.constants.max_players, command: this.model.fill_command }) };
+        }
+        game = freshGame(this.model, { variant: record.rules.name, house_rules: record.rules.houseRules }, record.players);
+        game.games = record.games;
+        game.title = record.title;
+        game.date = record.date;
+      }
+    } catch (error) {
+      if (!(error instanceof ScoreError)) throw error;
+      return { alert: error.message };
+    }
+    const kept = this.keepCurrent();
+    this.store.game = game;
+    this.resetEntry();
+    this.ui.setup = false;
+    return { ...kept, ...this.commit(), status: fmt(this.T.imported, { name }) };
+  }
+
+  /** Any game as a file: a finished one as a record `sheetgen score` reads, else a saved game the page loads. */
+  exportFile(game) {
+    const rules = makeRules(this.model, game.rules.variant, game.rules.house_rules);
+    const finished = game.games.every((g) =>
+      replay(this.model, rules, g.entries, game.players.length).every((c) => isComplete(this.model, c)),
+    );
+    let data;
+    if (finished) {
+      data = toRecord(this.model, rules, game.players, game.games, { title: game.title, date: game.date || game.started.slice(0, 10) });
+    } else {
+      data = { [this.model.saved_game_key]: STATE_VERSION, game: { ...game, undo: [] } };
+    }
+    return { name: fileName(this.model, game), text: `${JSON.stringify(data, null, 2)}\n`, finished };
+  }
+
+  resume(id) {
+    const chosen = this.store.history.find((g) => g.id === id);
+    if (!chosen) return {};
+    const kept = this.keepCurrent();
+    this.store.take(id);
+    this.store.game = chosen;
+    this.resetEntry();
+    this.ui.setup = false;
+    this.ui.viewing = null;
+    return { ...kept, ...this.commit(), live: fmt(this.T.resumed, { names: chosen.players.join(", ") }) };
+  }
+
+  view(id) {
+    this.ui.viewing = this.ui.viewing === id ? null : id;
+    this.changed();
+    return {};
+  }
+
+  remove(id) {
+    const game = this.store.take(id);
+    if (this.ui.viewing === id) this.ui.viewing = null;
+    return { ...this.commit(), status: fmt(this.T.deleted, { names: game ? game.players.join(", ") : "" }) };
+  }
+
+  /** A past game's summary: when, who, totals, winners, finished or not. */
+  summary(game) {
+    const rules = this.rulesOf(game);
+    const all = game.games.map((g) => this.score(rules, g.entries, game.players.length));
+    const last = all[all.length - 1].cards;
+    const finished = last.every((c) => isComplete(this.model, c));
+    const sums = game.players.map((_, i) => all.reduce((s, scored) => s + scored.totals[i].grand_total, 0));
+    const best = leaders(sums);
+    return { finished, sums, winners: best.map((i) => game.players[i]), cards: last };
+  }
+}

@@ -1,0 +1,355 @@
+"""What the tests share, in one place: the project's paths, the worked card, the command line run in
+a folder (click's runner in-process, or the real `sheetgen` in a subprocess), blank sheets rendered once
+per run, the site every site test reads, a simulated game, and the WeasyPrint warning check.
+
+Test modules import from here (and from `browsing` for the browser); never from one another or from
+`conftest`, which holds only fixtures and hooks.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import random
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import chdir, contextmanager, nullcontext
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sheetgen.cli import cli
+from sheetgen.rules.boxes import COLUMNS, DICE_COUNT, FACES, Box
+from sheetgen.rules.scoring import ScoreCard, score_in_box
+from sheetgen.rules.simulate import roll_turn
+from sheetgen.rules.variants import Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+DATA = TESTS / "data"
+EXAMPLES = ROOT / "examples"
+TEMPLATES = ROOT / "templates"
+OUR_HOUSE = EXAMPLES / "our-house.toml"  # the shipped custom variant
+
+# The scoring guide's worked card (RULES.md): 69 + 35 upper, 191 lower, with one bonus 395.
+WORKED_CARD = {
+    "aces": 2, "twos": 8, "threes": 9, "fours": 12, "fives": 20, "sixes": 18, "three_of_a_kind": 24,
+    "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50,
+    "chance": 22,
+}  # fmt: skip
+PAPER_SIZES = {"letter": (612, 792), "a4": (595, 842)}  # width and height in PDF points
+# The end of the one-line error for an unknown name, as every command prints it.
+KNOWN_VARIANTS = "known variants: official, c2406, free-choice"
+KNOWN_HOUSE_RULES = (
+    "known house rules: five-of-a-kind-full-house, one-die-start, five-dice-start, series, scratch-any-box"
+)
+CONTRADICTING_STARTS = "Error: house rules one-die-start and five-dice-start contradict each other"
+
+
+# ---- the command line
+
+
+def run_cli(args: Sequence[str | Path], cwd: Path | None = None, **options) -> Result:
+    """`sheetgen ARGS` through click's runner, in `cwd` or else a fresh empty folder, so relative paths
+    (and the default output/ folder) never land in the working tree. An exception other than the exit
+    propagates with its traceback, unless `catch_exceptions=True`; other options go to `CliRunner.invoke`."""
+    options.setdefault("catch_exceptions", False)
+    options.setdefault("prog_name", "sheetgen")  # usage lines name the command as a user types it
+    with tempfile.TemporaryDirectory() if cwd is None else nullcontext(cwd) as folder, chdir(folder):
+        return CliRunner().invoke(cli, list(map(str, args)), **options)
+
+
+SHEETGEN = [sys.executable, "-m", "sheetgen"]
+# After Ctrl-C: 130, or 0 if it came after the work was done, or death by the signal
+# itself if it came while Python was still starting (before it handles SIGINT).
+STOPPED = (130, 0, -signal.SIGINT)
+
+
+def run_sheetgen(args: list[str], cwd: Path, limit_bytes: int | None = None) -> subprocess.CompletedProcess:
+    """The real command line; `limit_bytes` caps the size of any file it writes, as a full disk would."""
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
+
+    return subprocess.run(
+        [*SHEETGEN, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        preexec_fn=limit if limit_bytes is not None else None,
+        timeout=300,
+    )
+
+
+def assert_one_line(result: subprocess.CompletedProcess, *phrases: str) -> None:
+    """Exit 2, no traceback, one line on stderr holding every phrase."""
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    (line,) = result.stderr.splitlines()
+    for phrase in phrases:
+        assert phrase in line, line
+
+
+# ---- folders
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, by relative path, with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def temporaries(folder: Path) -> list[str]:
+    """What an interrupted write could leave: temporary files and the build's staging folder."""
+    return [p.name for p in folder.rglob("*") if p.name.endswith(".tmp") or p.name == ".sheetgen-staging"]
+
+
+@contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """`folder` made read-only: by its mode, or as root (who ignores modes) by a read-only bind mount."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield
+        finally:
+            folder.chmod(0o755)
+        return
+    mounted = subprocess.run(["mount", "--bind", folder, folder], capture_output=True).returncode == 0
+    if not mounted or subprocess.run(["mount", "-o", "remount,ro,bind", folder]).returncode != 0:
+        if mounted:
+            subprocess.run(["umount", folder])
+        pytest.skip("running as root without the right to mount: no way to make a folder read-only")
+    try:
+        yield
+    finally:
+        subprocess.run(["umount", folder], check=True)
+
+
+# ---- sheets
+
+
+def blank_sheet(
+    layout: str = "players",
+    paper: str = "letter",
+    *,
+    fillable: bool = False,
+    columns: int | None = None,
+    names: tuple[str, ...] = (),
+    card: str = "full",
+    variant: str = "official",
+    house_rules: tuple[str, ...] = (),
+) -> bytes:
+    """A blank score sheet, rendered once per run and shared by every test that reads it."""
+    if columns is None and not names:  # the sheet's own default, spelled out so both share one render
+        columns = COLUMNS if layout == "players" else 1
+    return _blank_sheet(layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules))
+
+
+@cache
+def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_rules) -> bytes:
+    from sheetgen.files.variants import load_rules
+    from sheetgen.pdf.scoresheet import render_scoresheet
+
+    rules = load_rules(variant, house_rules)
+    return render_scoresheet(rules, layout, paper, columns=columns, names=names, card=card, fillable=fillable)
+
+
+# Fillable sheets filled as another program fills them: pypdf writes values by full field name.
+
+
+def full_name(field) -> str:
+    """A form field's full name: its own partial name after its parents' (`p1` + `aces`)."""
+    parts = []
+    while field is not None:
+        parts.append(str(field["/T"]))
+        field = field["/Parent"].get_object() if "/Parent" in field else None
+    return ".".join(reversed(parts))
+
+
+def form_widgets(reader) -> dict[str, object]:
+    """Every field that has a widget on a page, by full name."""
+    widgets = [a.get_object() for page in reader.pages for a in page.get("/Annots", [])]
+    return {full_name(widget): widget for widget in widgets}
+
+
+def fill(pdf: bytes, values: dict[str, str]) -> bytes:
+    """The sheet with its fields set by name, as pypdf (or a viewer) would save it."""
+    import pypdf
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    for page in writer.pages:
+        names = {full_name(a.get_object()) for a in page.get("/Annots", [])}
+        own = {k: v for k, v in values.items() if k in names}
+        if own:
+            writer.update_page_form_field_values(page, own, auto_regenerate=False)
+    assert set(values) <= set(writer.get_fields() or {}), set(values) - set(writer.get_fields())
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool = False) -> dict[str, str]:
+    """One column's boxes and extra Yahtzees as field values: a count, or that many ticks."""
+    values = {prefix + box: str(score) for box, score in boxes.items()}
+    if bonuses:
+        values[prefix + "yahtzee_bonus_ticks"] = "\u2713" * bonuses if ticks else str(bonuses)
+    return values
+
+
+def rasterize(pdf: bytes, page: int = 0, dpi: int = 72):
+    """One page as a greyscale PIL image, 1 pixel per point at 72 dpi."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        bitmap = document[page].render(scale=dpi / 72, grayscale=True)
+        return bitmap.to_pil().convert("L")
+    finally:
+        document.close()
+
+
+# ---- WeasyPrint's warnings
+
+
+# A machine without the HarfBuzz-Subset library makes WeasyPrint say so on every render: not a fault of
+# the document, so not a failure.
+MACHINE_WARNINGS = ("HarfBuzz-Subset",)
+
+
+class WeasyPrintLog(logging.Handler):
+    """Every record the `weasyprint` logger emits at WARNING or above while installed.
+
+    sheetgen quiets that logger to ERROR for its users; the tests lower it again, so an unknown CSS
+    property, a missing font or a refused URL is a failure, as WeasyPrint's own `assert_no_logs` makes it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not any(known in record.getMessage() for known in MACHINE_WARNINGS):
+            self.records.append(record)
+
+    @contextmanager
+    def installed(self) -> Iterator[WeasyPrintLog]:
+        import sheetgen.pdf.render  # noqa: F401  (it sets the logger's level when first imported)
+
+        logger = logging.getLogger("weasyprint")
+        level = logger.level
+        logger.setLevel(logging.WARNING)
+        logger.addHandler(self)
+        try:
+            yield self
+        finally:
+            logger.removeHandler(self)
+            logger.setLevel(level)
+
+    def take(self) -> list[str]:
+        """The messages logged so far, which the test expected: taken, so they fail nothing."""
+        messages = [r.getMessage() for r in self.records]
+        self.records.clear()
+        return messages
+
+    def check(self) -> None:
+        """Fail the test with the messages, if there are any."""
+        if self.records:
+            messages = "; ".join(f"{r.levelname}: {r.getMessage()}" for r in self.records)
+            pytest.fail(f"WeasyPrint logged {len(self.records)} warning(s): {messages}", pytrace=False)
+
+
+# ---- the built site
+
+
+@dataclass(frozen=True)
+class Site:
+    """The one site the tests build (the `site` fixture): where, from which jobs, what the build said,
+    what it wrote, and how long it took."""
+
+    folder: Path
+    jobs: list
+    result: object  # the build's BuildResult
+    files: dict[str, bytes]
+    seconds: float
+
+
+def site_jobs() -> list:
+    """The jobs of the one site the tests build, a superset of what each site test reads:
+
+    - all that `sheetgen build --variant official` makes (every sheet, the filled examples), first, so
+      that command rebuilds the site as it is (the fault tests run it on copies);
+    - examples/our-house.toml's pages and rule sheets, and its Letter sheets (a custom variant's files);
+    - the scorekeeper page of each other built-in variant.
+    """
+    from sheetgen.build import plan
+
+    official = plan(["official"])
+    ours = [
+        job
+        for job in plan(["official", str(OUR_HOUSE)])
+        if job.variant == str(OUR_HOUSE.resolve())
+        and (
+            job.kind in ("page", "scorekeeper", "rules")
+            or (job.kind == "scoresheet" and job.paper == "letter" and not job.fillable)
+        )
+    ]
+    keepers = [job for job in plan() if job.kind == "scorekeeper" and job.variant != "official"]
+    return [*official, *ours, *keepers]
+
+
+# ---- games
+
+
+YAHTZEE_SHARE = 0.3  # of turns forced to five alike, so extra Yahtzees and Jokers come often
+
+
+def play(rng: random.Random, rules: Rules) -> tuple[list[dict], list[dict]]:
+    """One simulated game's turns and, per turn, the Python engine's answers."""
+    card = ScoreCard()
+    turns, answers = [], []
+    for _ in Box:
+        dice = roll_turn(rng)
+        if rng.random() < YAHTZEE_SHARE:
+            dice = (rng.choice(FACES),) * DICE_COUNT
+        legal = card.legal_boxes(dice, rules)
+        joker = card.is_joker(dice)
+        # What card.score gives, without working out the legal boxes again for every box.
+        scores = {
+            box.value: score_in_box(dice, box, rules, joker=joker) if box in legal else None
+            for box in card.open_boxes
+        }
+        box = rng.choice(legal) if rng.random() < 0.5 else max(legal, key=lambda b: scores[b.value])
+        turn = {"dice": list(dice), "box": box.value}
+        scratch = rules.scratch_any_box and rng.random() < 0.15
+        if scratch:
+            turn["scratch"] = True
+        card = card.place(dice, box, rules, scratch=scratch)
+        totals = card.totals
+        answers.append(
+            {
+                "legal": [b.value for b in legal],
+                "scores": scores,
+                "totals": {
+                    name: getattr(totals, name)
+                    for name in (
+                        "upper_subtotal",
+                        "upper_bonus",
+                        "upper_total",
+                        "yahtzee_bonuses",
+                        "yahtzee_bonus",
+                        "lower_total",
+                        "grand_total",
+                    )
+                },
+            }
+        )
+        turns.append(turn)
+    return turns, answers

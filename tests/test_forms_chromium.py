@@ -1,0 +1,230 @@
+"""A fillable sheet in Chromium's own PDF viewer: PDFium with its V8 form scripts (issue 20).
+
+Headless Chromium opens the PDF in its built-in viewer; the test clicks at
+each field's rectangle and types as a person would. The viewer keeps what it
+shows inside its plugin (its save path crashes headless Chromium's renderer),
+so the test reads the sheet by looking: each cell of the typed sheet must be
+drawn exactly as the same viewer draws a copy whose values pypdf wrote in
+beforehand, the totals included. A total that stayed blank, a box that lost
+its entry or kept its letters draws differently and fails.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+from helpers import WORKED_CARD, full_name
+from PIL import Image, ImageChops
+from pypdf.generic import NameObject, TextStringObject
+
+from sheetgen.files.variants import load_rules
+from sheetgen.pdf.scoresheet import render_scoresheet
+
+VIEW = "#toolbar=0&navpanes=0&zoom=100"
+SHEETS = {  # (layout, paper, card), the two columns typed into, the series totals and what they show
+    "players": (("players", "letter", "full"), "p1.", "p2.", {}),
+    "series": (("series", "a4", "full"), "g1.", "g2.", {"series_total": "410"}),
+    "half": (
+        ("series", "letter", "half"),
+        "g1.",
+        "card2.g1.",
+        {"series_total": "395", "card2.series_total": "15"},
+    ),
+}
+TOTALS = {
+    "upper_subtotal": "69",
+    "upper_bonus": "35",
+    "upper_total": "104",
+    "yahtzee_bonus": "100",
+    "lower_total": "291",
+    "upper_total_again": "104",
+    "grand_total": "395",
+}
+
+
+def rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
+    """Each first-page field's rectangle, and the page's width and height, in points."""
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    rects = {}
+    for annotation in page["/Annots"]:
+        x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])
+        rects[full_name(annotation.get_object())] = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+    return rects, float(page.mediabox.width), float(page.mediabox.height)
+
+
+def with_values(pdf: bytes, values: dict[str, str]) -> bytes:
+    """The sheet with /V written and no appearance: the viewer draws them itself (NeedAppearances)."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    for annotation in writer.pages[0]["/Annots"]:
+        field = annotation.get_object()
+        if full_name(field) in values:
+            field[NameObject("/V")] = TextStringObject(values[full_name(field)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def pdf_viewer(chromium):
+    """Open PDFs in Chromium's viewer; a request to anything but the file and the viewer fails the test."""
+    contexts, outside = [], []
+
+    def open_pdf(path, pdf: bytes) -> Viewer:
+        context = chromium.new_context(viewport={"width": 1000, "height": 1300})
+        contexts.append(context)
+
+        def guard(route):
+            if route.request.url.startswith(("file:", "data:", "blob:", "chrome-extension:", "chrome:")):
+                route.continue_()
+            else:
+                outside.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", guard)
+        return Viewer(context.new_page(), path, pdf)
+
+    yield open_pdf
+    for context in contexts:
+        context.close()
+    assert outside == []
+
+
+class Viewer:
+    """One PDF open in Chromium's viewer: click at a field, type, and look at a field."""
+
+    def __init__(self, page, path, pdf: bytes) -> None:
+        self.page = page
+        self.page.goto(path.as_uri() + VIEW)
+        self.rects, width, self.height = rectangles(pdf)
+        frame = None
+        for _ in range(100):
+            frame = next((f for f in self.page.frames if f.url.startswith("chrome-extension:")), None)
+            if frame is not None and frame.evaluate("() => !!(window.viewer && viewer.viewport_)"):
+                break
+            self.page.wait_for_timeout(100)
+        else:
+            raise AssertionError("Chromium opened no PDF viewer")
+        self.page.wait_for_timeout(1500)  # the plugin lays the page out
+        box = frame.evaluate(
+            "() => { const r = viewer.viewport_.getPageScreenRect(0); return [r.x, r.y, r.width]; }"
+        )
+        self.left, self.top, self.scale = box[0], box[1], box[2] / width
+        self.leave()  # the first click only brings the plugin the focus
+
+    def at(self, name: str, inset: float = 0.0) -> dict[str, float]:
+        x0, y0, x1, y1 = self.rects[name]
+        return {
+            "x": self.left + x0 * self.scale + inset,
+            "y": self.top + (self.height - y1) * self.scale + inset,
+            "width": (x1 - x0) * self.scale - 2 * inset,
+            "height": (y1 - y0) * self.scale - 2 * inset,
+        }
+
+    def type_into(self, name: str, text: str) -> None:
+        spot = self.at(name)
+        self.page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+        self.page.wait_for_timeout(50)  # the plugin takes the focus
+        self.page.keyboard.type(text, delay=20)
+        self.page.keyboard.press("Tab")
+
+    def leave(self) -> None:
+        """Focus off every field: a click on the page's margin."""
+        self.page.mouse.click(self.left + 4, self.top + 4)
+        self.page.wait_for_timeout(500)
+
+    def look(self, name: str) -> Image.Image:
+        png = self.page.screenshot(clip=self.at(name, inset=2.0))
+        return Image.open(io.BytesIO(png)).convert("L")
+
+
+def ink(look: Image.Image) -> Image.Image:
+    return look.point(lambda v: 255 if v < 170 else 0)
+
+
+def count(mask: Image.Image) -> int:
+    return mask.histogram()[255]
+
+
+def differs(a: Image.Image, b: Image.Image) -> bool:
+    """Whether two looks draw different text: their ink, the best of a pixel or two's shift apart.
+
+    (The viewer places text it laid out while typing up to a pixel from text it laid out on
+    opening, and smooths it a little differently; another number moves far more ink than that.)
+    """
+    mine, theirs = ink(a), ink(b)
+    amount = count(mine) + count(theirs)
+    best = min(
+        count(ImageChops.difference(mine, ImageChops.offset(theirs, dx, dy)))
+        for dx in range(-2, 3)
+        for dy in range(-1, 2)
+    )
+    return best > max(6, amount // 10)
+
+
+@pytest.mark.parametrize("kind", SHEETS)
+def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind, pdf_viewer, tmp_path):
+    """Worked card + "x1" ticks: 395; `12abc` and `3a` become 12 and 3 (not dropped); series totals add."""
+    (layout, paper, card), first, second, series = SHEETS[kind]
+    pdf = render_scoresheet(load_rules("official"), layout, paper, card=card, fillable=True)
+    typed = tmp_path / "typed.pdf"
+    typed.write_bytes(pdf)
+    viewer = pdf_viewer(typed, pdf)
+    for box, score in WORKED_CARD.items():
+        viewer.type_into(first + box, str(score))
+    viewer.type_into(first + "yahtzee_bonus_ticks", "x1")  # PDFium refuses nothing while typing
+    viewer.type_into(second + "aces", "12abc")
+    viewer.type_into(second + "twos", "3a")
+    viewer.leave()
+    shown = {first + box: str(score) for box, score in WORKED_CARD.items()}
+    shown |= {first + key: value for key, value in TOTALS.items()} | {first + "yahtzee_bonus_ticks": "x"}
+    second_totals = ("upper_subtotal", "upper_total", "upper_total_again", "grand_total")
+    shown |= {second + "aces": "12", second + "twos": "3"} | {second + k: "15" for k in second_totals}
+    shown |= {second + "upper_bonus": "", second + "lower_total": ""} | series
+    expected = tmp_path / "expected.pdf"
+    expected.write_bytes(with_values(pdf, {k: v for k, v in shown.items() if v}))
+    reference = pdf_viewer(expected, pdf)
+    reference.leave()
+    wrong = {name for name in shown if differs(viewer.look(name), reference.look(name))}
+    assert wrong == set(), sorted(wrong)
+    assert count(ink(viewer.look(first + "grand_total"))) > 60  # 395 is drawn, not a blank on both
+
+
+def test_chromium_draws_names_outside_latin_1(pdf_viewer, tmp_path):
+    """Łukasz Ψ typed into a head: PDFium draws it (with a fallback font for what WinAnsi lacks)."""
+    pdf = render_scoresheet(load_rules("official"), "players", "letter", fillable=True)
+    path = tmp_path / "name.pdf"
+    path.write_bytes(pdf)
+    viewer = pdf_viewer(path, pdf)
+    blank = viewer.look("p1.name")
+    viewer.type_into("p1.aces", "1")  # a field typed into first, as a player would
+    viewer.type_into("p1.name", "Łukasz Ψ")
+    viewer.leave()
+    drawn = viewer.look("p1.name")
+    assert differs(blank, drawn) and count(ink(drawn)) > 60
+
+
+@pytest.mark.parametrize("kind", ["players", "half"])
+def test_chromium_tabs_down_the_column(kind, pdf_viewer, tmp_path):
+    """Tab from the last upper box goes down the same column to its first lower box, not across.
+
+    (PDFium stops at the read-only computed rows on the way, as it does at any field.)
+    """
+    (layout, paper, card), first, _, _ = SHEETS[kind]
+    pdf = render_scoresheet(load_rules("official"), layout, paper, card=card, fillable=True)
+    path = tmp_path / "tabs.pdf"
+    path.write_bytes(pdf)
+    viewer = pdf_viewer(path, pdf)
+    viewer.type_into(first + "sixes", "6")  # then Tab, and Tab past the three computed rows
+    for _ in range(3):
+        viewer.page.keyboard.press("Tab")
+    viewer.page.keyboard.type("7", delay=20)
+    viewer.page.keyboard.press("Tab")
+    viewer.leave()
+    expected = tmp_path / "expected.pdf"
+    expected.write_bytes(with_values(pdf, {first + "sixes": "6", first + "three_of_a_kind": "7"}))
+    reference = pdf_viewer(expected, pdf)
+    reference.leave()
+    assert not differs(viewer.look(first + "three_of_a_kind"), reference.look(first + "three_of_a_kind"))
+    assert count(ink(viewer.look(first + "three_of_a_kind"))) > 20

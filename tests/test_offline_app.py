@@ -1,0 +1,139 @@
+"""The built site as an offline web app (issue 19, item 7): `sheetgen build` writes a web app manifest,
+its icon and a service worker; served over http, one visit keeps the site, so the scorekeeper and the
+rules pages open with the network off (real headless Chromium, the server stopped); from disk the
+pages work as before, with no worker and no error."""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, start
+
+from sheetgen.build import app_job, build, plan
+from sheetgen.web.app import APP_FILES, ICON, SERVICE_WORKER, WEB_MANIFEST
+
+KEEPER = "scorekeeper-official.html"
+RULES_PAGE = "rules-official.html"
+RULE_SHEET = "rules-official.pdf"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The official variant's pages and its Letter rule sheet, with the app made for exactly those."""
+    folder = tmp_path_factory.mktemp("app-site")
+    jobs = [
+        job
+        for job in plan(["official"])
+        if job.kind in ("page", "scorekeeper") or (job.kind == "rules" and job.paper == "letter")
+    ]
+    build(folder, [*jobs, app_job(jobs)])
+    return folder
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture
+def server(site):
+    """The site on localhost over http, in a thread; the test may stop it to take the network away."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    stopped = []
+
+    def stop() -> None:
+        if not stopped:
+            httpd.shutdown()
+            httpd.server_close()
+            stopped.append(True)
+
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", stop
+    stop()
+
+
+def test_build_writes_the_app_files_and_reuses_them(site, tmp_path):
+    """The manifest names the app, its icon, start page and theme; the worker keeps the site's own files;
+    the index lists documents, never the app's machinery; a rebuild writes nothing."""
+    manifest = json.loads((site / WEB_MANIFEST).read_text())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "index.html"
+    assert manifest["name"] and manifest["theme_color"].startswith("#")
+    assert manifest["background_color"].startswith("#")
+    assert [i["src"] for i in manifest["icons"]] == [ICON]
+    assert (site / ICON).read_text().startswith("<svg")
+    worker = (site / SERVICE_WORKER).read_text()
+    pages = json.loads(worker.split("const PAGES = ", 1)[1].split(";\n", 1)[0])
+    downloads = json.loads(worker.split("const DOWNLOADS = ", 1)[1].split(";\n", 1)[0])
+    assert {KEEPER, RULES_PAGE, "index.html", "thumbs/rules-official.png", WEB_MANIFEST, ICON} <= set(pages)
+    assert downloads == [RULE_SHEET]
+    assert all((site / name).is_file() for name in [*pages, *downloads] if name != "./")
+    index = (site / "index.html").read_text()
+    assert index.count(WEB_MANIFEST) == 1 and '<link rel="manifest" href="manifest.webmanifest">' in index
+    assert ICON not in index and f'href="{SERVICE_WORKER}"' not in index
+    jobs = [j for j in plan(["official"]) if j.kind in ("page", "scorekeeper")]
+    assert build(tmp_path, [*jobs, app_job(jobs)]).written == [j.outputs[0] for j in jobs] + list(APP_FILES)
+    assert build(tmp_path, [*jobs, app_job(jobs)]).written == []
+
+
+def test_plan_ends_with_the_app_for_every_file():
+    """The full plan's app keeps every file the plan makes, PDFs and their previews too."""
+    jobs = plan()
+    app = jobs[-1]
+    assert app.kind == "app" and app.outputs == APP_FILES
+    assert set(app.links) == {name for job in jobs[:-1] for name in job.files}
+
+
+@pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
+def test_after_one_visit_the_site_opens_offline(chromium, server, width):
+    """Visit once over http, wait for the worker to control the page, then take the network away
+    (offline, and the server stopped): index, scorekeeper, rules page and the rule sheet still open."""
+    url, stop = server
+    context = chromium.new_context(viewport={"width": width, "height": 900}, service_workers="allow")
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url + "index.html")
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        context.set_offline(True)
+        stop()
+        page.reload()
+        assert page.locator("h1").count() == 1
+        page.goto(url + KEEPER)
+        start(page, ["Ann"])
+        page.fill('input[data-input="dice"]', "44442")
+        page.click('[data-option="fours"]')
+        assert page.inner_text('[data-player="1"][data-total="grand_total"]') == "16"
+        assert page.inner_text("[data-current-player]") == "Ann"
+        page.goto(url + RULES_PAGE)
+        assert "Yahtzee" in page.inner_text("h1")
+        assert page.locator('a[href="rules-official.pdf"]').count() >= 1
+        status = page.evaluate(f"async () => (await fetch({RULE_SHEET!r})).status")
+        assert status == 200
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name", ["index.html", KEEPER, RULES_PAGE])
+def test_from_disk_the_pages_work_without_the_worker(browser_page, site, name):
+    """Opened from file://: no worker registers, no request leaves the folder, no error, no console error."""
+    browsing = browser_page(PHONE_WIDTH)
+    page = browsing.page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto((site / name).as_uri())
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => navigator.serviceWorker ? navigator.serviceWorker.controller : null") is None
+    assert browsing.outside_requests == [] and errors == []
+    if name == KEEPER:
+        start(page, ["Ann", "Bob"])
+        assert page.inner_text("[data-current-player]") == "Ann"

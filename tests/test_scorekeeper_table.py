@@ -1,0 +1,175 @@
+"""The scorekeeper at the table (issue 19), in real Chromium through the test contract:
+backed bonus ticks, nothing lost (history, back from setup), a series only when asked, stray taps,
+dice faces, six players on a phone and a laptop in light and dark, saved games checked on load."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, start
+from helpers import EXAMPLES
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def typed(page, box: str, score: int) -> None:
+    page.select_option('select[data-input="score-box"]', box)
+    page.fill('input[data-input="score"]', str(score))
+    page.click('[data-action="write-score"]')
+
+
+def total(page, player: int, row: str = "grand_total") -> int:
+    return int(page.inner_text(f'[data-player="{player}"][data-total="{row}"]'))
+
+
+def test_bonus_ticks_need_a_backing_box(browser_page, urls, tmp_path):
+    """Bob's earned bonus is the page's; a tick needs a typed box an extra Yahtzee fits, one per box."""
+    page = open_page(browser_page, urls["official"]).page
+    start(page, ["Bob"])
+    roll(page, "55555", "yahtzee")
+    roll(page, "11111", "aces")  # an extra Yahtzee: the page adds its bonus
+    assert total(page, 1, "yahtzee_bonus") == 100
+    page.select_option('select[data-input="score-box"]', "aces")
+    assert page.is_disabled('[data-action="tick-bonus"]')  # its dice are on the card
+    typed(page, "full_house", 25)
+    page.select_option('select[data-input="score-box"]', "full_house")
+    page.click('[data-action="tick-bonus"]')
+    assert total(page, 1, "yahtzee_bonus") == 200
+    assert page.is_disabled('[data-action="tick-bonus"]')  # one per box
+    page.click('[data-action="undo"]')
+    assert total(page, 1, "yahtzee_bonus") == 100
+    page.select_option('select[data-input="score-box"]', "full_house")
+    page.click('[data-action="tick-bonus"]')
+    typed(page, "full_house", 0)  # correcting the box takes its tick away
+    assert total(page, 1, "yahtzee_bonus") == 100
+    typed(page, "full_house", 25)
+    page.select_option('select[data-input="score-box"]', "full_house")
+    page.click('[data-action="tick-bonus"]')
+    rest = {"twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18, "three_of_a_kind": 20}
+    rest |= {"four_of_a_kind": 0, "small_straight": 30, "large_straight": 40, "chance": 20}
+    for box, score in rest.items():
+        typed(page, box, score)
+    record, path = export(page, tmp_path)
+    turns = record["players"][0]["turns"]
+    assert turns[0] == {"dice": [5] * 5, "box": "yahtzee"} and turns[1] == {"dice": [1] * 5, "box": "aces"}
+    assert {"box": "full_house", "score": 25, "yahtzee_bonus": True} in turns  # no dice lost, tick kept
+    assert score_json(path)["games"][0]["players"][0]["grand_total"] == total(page, 1)
+    assert path.name.startswith("yahtzee-") and path.name.endswith("-bob.json")
+
+
+def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
+    """New players and imports put the game in the history; resume, view, delete (asked first)."""
+    page = open_page(browser_page, urls["official"]).page
+    start(page, ["Ann", "Bob"])
+    roll(page, "33322", "full_house")
+    page.click('[data-action="new-players"]')
+    page.click('[data-action="back"]')
+    assert page.inner_text('[data-player="1"][data-box="full_house"]') == "25"
+    page.click('[data-action="new-players"]')
+    start(page, ["Cy"])
+    games = page.locator("[data-history-game]")
+    assert games.count() == 1 and "Ann" in games.first.inner_text() and "Bob" in games.first.inner_text()
+    page.set_input_files('input[type=file][data-action="import"]', str(EXAMPLES / "turns.json"))
+    page.wait_for_function("document.querySelectorAll('[data-history-game]').length === 1")
+    page.click('[data-action="undo"]')
+    page.reload()
+    assert page.locator("[data-history-game]").count() == 1  # Cy had nothing written: nothing to keep
+    first = page.locator("[data-history-game]").first
+    first.locator('[data-action="view-game"]').click()
+    first.locator('[data-action="resume"]').click()
+    assert page.inner_text("[data-current-player]") == "Bob"
+    assert page.locator("[data-history-game]").count() == 1  # the imported game went to the history
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator('[data-history-game] [data-action="delete-game"]').first.click()
+    assert page.locator("[data-history-game]").count() == 1
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator('[data-history-game] [data-action="delete-game"]').first.click()
+    assert page.locator("[data-history-game]").count() == 0
+
+
+def test_a_series_only_when_asked(browser_page, urls):
+    """Without the series rule a finished game's New game is a new game; with it, game 2 of the series."""
+    for key, heading in (("official", "Game"), ("series", "Game 2")):
+        page = open_page(browser_page, urls[key]).page
+        start(page, ["Ann"])
+        for box in ("aces", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+                    "full_house", "small_straight", "large_straight", "yahtzee", "chance"):  # fmt: skip
+            typed(page, box, 0 if box != "chance" else 5)
+        page.click('[data-action="new-game"]')
+        assert page.inner_text("#game-heading") == heading
+        assert page.locator("[data-history-game]").count() == (1 if key == "official" else 0)
+
+
+def test_stray_taps_and_dice_faces(browser_page, urls):
+    """A tap on another player's cell never changes the turn; a filled one opens a cancellable correction;
+    tapped dice are removed; a sixth face is refused; Enter on the dice never writes."""
+    page = open_page(browser_page, urls["official"]).page
+    start(page, ["Ann", "Bob"])
+    roll(page, "44442", "fours")
+    page.click('[data-player="1"][data-box="aces"]')
+    assert page.inner_text("[data-current-player]") == "Bob"
+    page.click('[data-player="1"][data-box="fours"]')
+    assert page.inner_text("[data-current-player]") == "Ann" and page.is_visible(
+        '[data-action="cancel-correction"]'
+    )
+    page.click('[data-action="cancel-correction"]')
+    assert page.inner_text("[data-current-player]") == "Bob"
+    for face in (6, 6, 6, 6, 6, 1):
+        page.click(f'[data-face="{face}"]')
+    assert page.input_value('input[data-input="dice"]') == "66666"
+    assert page.inner_text("[role=alert]")
+    page.click('[data-die="0"]')
+    assert page.input_value('input[data-input="dice"]') == "6666"
+    page.click('[data-face="6"]')
+    page.focus('input[data-input="dice"]')
+    page.keyboard.press("Enter")
+    assert page.inner_text('[data-player="2"][data-box="aces"]') == ""
+    assert page.locator("svg.die").count() >= 6 + 5
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
+def test_six_players_at_the_table(browser_page, urls, tmp_path, width, scheme):
+    """Six players: no sideways scroll at 390 px, names sticky; the whole card at 1280 px; axe clean."""
+    browsing = open_page(browser_page, urls["official"], width)
+    page = browsing.page
+    page.emulate_media(color_scheme=scheme)
+    start(page, NAMES)
+    roll(page, "33322", "full_house")
+    assert page.inner_text("[role=status]") == "Ann: Full House 25"
+    assert browsing.horizontal_overflow() == 0
+    card = page.locator("[data-card]").bounding_box()
+    assert card["x"] + card["width"] <= width
+    if width == PHONE_WIDTH:
+        page.locator('[data-player="6"][data-total="grand_total"]').scroll_into_view_if_needed()
+        head = page.locator('[data-head][data-player="6"]').bounding_box()
+        assert 0 <= head["y"] < 900 and page.locator('[data-head][data-player="6"]').is_visible()
+    else:
+        page.evaluate("window.scrollTo(0, 0)")
+        grand = page.locator('[data-player="6"][data-total="grand_total"]').bounding_box()
+        assert grand["y"] + grand["height"] <= 900, grand
+    shots = Path(os.environ.get("SHEETGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / f"table-{width}-{scheme}.png"), full_page=width == PHONE_WIDTH)
+    assert browsing.axe_violations() == []
+    assert browsing.errors == []
+
+
+def test_planted_saved_game_is_set_aside(browser_page, urls):
+    """A saved game of ten dice and Chance 60 fails its checks: set aside with a notice, page clean."""
+    browsing = open_page(browser_page, urls["official"])
+    page = browsing.page
+    planted = {"version": 1, "revision": 9, "id": "x", "started": "2026-12-01T21:30:00Z",
+               "rules": {"variant": "official", "house_rules": []}, "players": ["Ann"],
+               "games": [{"entries": [{"player": 0, "box": "chance", "dice": [6] * 10}]}],
+               "undo": [], "title": None, "date": None}  # fmt: skip
+    page.evaluate("s => localStorage.setItem('sheetgen-scorekeeper/v1/official', s)", json.dumps(planted))
+    page.reload()
+    assert page.is_visible("#set-aside") and page.is_visible('input[data-input="player-name"]')
+    with page.expect_download() as download:
+        page.click('[data-action="download-set-aside"]')
+    assert json.loads(Path(download.value.path()).read_text())["games"][0]["entries"][0]["dice"] == [6] * 10
+    assert browsing.errors == []
