@@ -34,13 +34,14 @@ from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules, builtin_rules
-from sheetgen.web.scorekeeper import PAGE_STRINGS, render_scorekeeper, scorekeeper_data
+from sheetgen.web.scorekeeper import MODULES, TEXT, render_scorekeeper, scorekeeper_data
 from sheetgen.web.site import render_rules_page
 
 ROOT = Path(__file__).resolve().parents[1]
 OTHERS = [lang for lang in languages() if lang != "en"]
 PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+NAMED = re.compile(r"%\(\w+\)s")
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")  # gettext's named ones, and the scorekeeper's {names}
 # The longest rules of each variant: every house rule that adds words, and the start it does not have.
 LONGEST = {
     "official": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
@@ -72,7 +73,7 @@ def english_fragments(lang: str) -> set[str]:
         if set(ids) & set(strings):
             continue
         for text in ids:
-            for part in PLACEHOLDER.split(text)[::2]:
+            for part in PLACEHOLDER.split(text):
                 part = part.strip(" .,:;()")
                 if " " in part and len(part) >= 8:
                     fragments.add(part)
@@ -172,7 +173,7 @@ def test_a_catalog_translates_every_message_with_its_placeholders(lang):
         for string in strings:
             assert string.strip(), f"untranslated: {message_id!r}"
             assert set(PLACEHOLDER.findall(string)) == set(PLACEHOLDER.findall(ids[-1])), message_id
-            assert string.count("%") == len(PLACEHOLDER.findall(string)) + 2 * string.count("%%"), message_id
+            assert string.count("%") == len(NAMED.findall(string)) + 2 * string.count("%%"), message_id
 
 
 def test_a_translator_adds_a_language_with_one_file(tmp_path, monkeypatch):
@@ -225,7 +226,7 @@ def test_no_english_in_the_sheets_and_the_scorekeeper(lang):
     for pdf in sheets:
         assert english_left(lang, pdf_text(pdf)) == []
     blob = " ".join(
-        [*data["strings"].values(), *(b["label"] for b in data["boxes"]), *data["hint_tables"][0]]
+        [*_sentences(data["text"]), *(b["label"] for b in data["boxes"]), *data["hint_tables"][0]]
     )
     assert english_left(lang, page_text(keeper) + " " + blob) == []
 
@@ -379,14 +380,41 @@ def test_the_english_pages_name_no_other_language_unless_built_with_them():
     assert b"hreflang" not in html and b'<html lang="en">' in html
 
 
-def test_every_sentence_of_the_scorekeeper_script_is_in_its_blob():
-    source = (ROOT / "templates" / "scorekeeper" / "view.mjs").read_text(encoding="utf-8")
-    said = {json.loads(literal) for literal in re.findall(r'\bT\(("(?:[^"\\]|\\.)*")', source)}
-    assert said == set(PAGE_STRINGS)
+def _sentences(text: object) -> list[str]:
+    """Every sentence of the blob's `text` (TEXT), nested groups flattened."""
+    if isinstance(text, dict):
+        return [sentence for value in text.values() for sentence in _sentences(value)]
+    return [str(text)]
+
+
+def test_the_scorekeeper_blob_speaks_the_page_language_and_english_stays_main_s():
+    """The blob's TEXT is English's word for word in English, each sentence translated otherwise,
+    with the same {names} for the scripts to fill."""
+    assert scorekeeper_data(Rules())["text"]["too_big"] == (
+        "{name}: more than 5 MB; a record file may be at most that."
+    )
+    english = scorekeeper_data(Rules())["text"]
+    assert "lang" not in scorekeeper_data(Rules())
+    for lang in OTHERS:
+        with speaking(lang):
+            data = scorekeeper_data(Rules())
+        assert data["lang"] == lang
+        ours, theirs = _sentences(english), _sentences(data["text"])
+        assert len(ours) == len(theirs)
+        for source, said in zip(ours, theirs, strict=True):
+            names = sorted(re.findall(r"\{(\w+)\}", source))
+            assert sorted(re.findall(r"\{(\w+)\}", said)) == names, (lang, source, said)
     with speaking("fr"):
-        data = scorekeeper_data(Rules())
-    assert data["lang"] == "fr" and data["strings"]["Nothing to undo."] == "Rien à annuler."
-    assert "strings" not in scorekeeper_data(Rules()) and "lang" not in scorekeeper_data(Rules())
+        assert scorekeeper_data(Rules())["text"]["nothing_to_undo"] == "Rien à annuler."
+
+
+def test_every_sentence_the_scorekeeper_scripts_show_comes_from_the_blob():
+    """No English sentence typed into the scripts: their messages are TEXT's, by key."""
+    for name in MODULES:
+        source = (ROOT / "templates" / "scorekeeper" / name).read_text(encoding="utf-8")
+        for key in re.findall(r"\bT\.(\w+)|text\.checks\.(\w+)|refusal\(model, \"(\w+)\"", source):
+            key = next(k for k in key if k)
+            assert key in TEXT or key in TEXT["checks"], (name, key)
 
 
 # ---- the command line ----

@@ -159,6 +159,38 @@ TEXT: dict[str, Any] = {
     "delete": N_("Delete"),
     "no_history": N_("No past games yet."),
     "printed_on": N_("{date}"),
+    # The engine's checks of what a player types, in the words sheetgen/rules/records.py uses.
+    "checks": {
+        "not_text": N_("{where}: {what} must be text, found {found}"),
+        "too_long": N_("{where}: {what} is {length} characters; at most {limit}"),
+        "control": N_("{where}: {what} contains the control character {char}"),
+        "bidi": N_("{where}: {what} contains the bidi control {char}"),
+        "empty": N_("{where}: {what} is empty"),
+        "invisible": N_("{where}: {what} is empty (only invisible characters)"),
+        "players": N_("give 1 to {most} players"),
+        "player": N_("player {number}"),
+        "the_name": N_("the name"),
+        "name_twice": N_("{where}: the name {name} is used twice"),
+        "filled": N_("box {box} is already filled"),
+        "scratch_rule": N_("a scratched turn needs the house rule {rule}"),
+        "joker_sends": N_("{rules} rules send this extra Yahtzee to {boxes}, not {box}"),
+        "cannot_score": N_("{box} cannot score {score}{allowed}"),
+        "only_these": N_(" (only {values})"),
+        "only_zero_or_range": N_(" (only {zero} or {low} to {high})"),
+        "only_range": N_(" (only {low} to {high})"),
+        "tick_needs_yahtzee": N_(
+            "a ticked Yahtzee bonus needs {yahtzee} in the Yahtzee box, which holds {held}"
+        ),
+        "nothing": N_("nothing"),
+        "tick_misfit": N_(
+            "{where}a Yahtzee bonus ticked for {box} {score}, "
+            "a score no extra Yahtzee leaves there under {rules} rules"
+        ),
+        "bonus_room": N_(
+            "{where}{bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
+            "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} rules (not {shown})"
+        ),
+    },
 }
 
 
