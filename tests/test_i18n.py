@@ -23,7 +23,7 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from sheetgen.build import lang_folder, plan, run_job
+from sheetgen.build import JobKind, lang_folder, plan, run_job
 from sheetgen.cli import cli
 from sheetgen.files import locales
 from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
@@ -237,13 +237,19 @@ def test_no_english_in_a_filled_record_and_the_index(lang, tmp_path):
     pdf = Filler("a4", lang=lang).pdf([record])
     assert english_left(lang, pdf_text(pdf)) == []
     jobs = plan(["official"], (), ["en", lang])
-    own = [job for job in jobs if job.lang == lang]
+    own = [job for job in jobs if job.lang == lang and job.kind != JobKind.APP]  # the app lists no files
     files = {
         o.removeprefix(lang_folder(lang)): meta
         for job in own
         for o, meta in zip(job.outputs, job.meta, strict=True)
     }
     from sheetgen.build import index_page  # the index as the build writes it, from the jobs' descriptions
+    from sheetgen.web.app import render_app
+
+    with speaking(lang):
+        manifest = json.loads(render_app("0" * 16, ["index.html"], lang)["manifest.webmanifest"])
+    assert manifest["lang"] == lang and manifest["name"] != "Yahtzee rules and sheets"
+    assert english_left(lang, f"{manifest['name']} {manifest['description']}") == []
 
     with speaking(lang):
         index = index_page(files, tmp_path)
