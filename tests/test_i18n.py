@@ -484,3 +484,12 @@ def test_rules_in_french_are_a4_and_french_by_default(tmp_path):
     page = pypdf.PdfReader(target).pages[0]
     assert round(float(page.mediabox.height)) == 842 and "AVANT DE JOUER" in page.extract_text()
     assert HouseRule.SERIES.value not in page.extract_text()
+
+
+def test_german_rule_sheets_hyphenate_long_words_and_english_ones_do_not():
+    """`hyphens: auto` under the sheet's language: German compounds break at a syllable
+    (WeasyPrint's hyphen, U+2010, ends the line); English sets as before, unbroken."""
+    for lang, least in (("de", 3), ("en", 0)):
+        lines = pypdf.PdfReader(io.BytesIO(rule_sheets(lang)[("official", "a4")])).pages[0].extract_text()
+        broken = [line for line in lines.splitlines() if line.endswith("\u2010")]
+        assert len(broken) >= least if least else broken == [], (lang, broken)
