@@ -465,6 +465,26 @@ def test_fill_prints_a_record_in_its_language_on_a4_unless_told(tmp_path):
     assert "Brelan" in page.extract_text() and round(float(page.mediabox.height)) == 792
 
 
+def test_fill_prints_a_mixed_batch_each_on_its_own_language_s_paper(tmp_path):
+    """Without --paper, each record takes its language's paper and its file says so; --combine too,
+    page by page."""
+    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    (tmp_path / "in").mkdir()
+    for name, lang in (("deutsch", "de"), ("english", None), ("nederlands", "nl")):
+        record = data if lang is None else {**data, "lang": lang}
+        (tmp_path / "in" / f"{name}.json").write_text(json.dumps(record))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["fill", str(tmp_path / "in"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    heights = {p.name: round(float(pypdf.PdfReader(p).pages[0].mediabox.height)) for p in out.glob("*.pdf")}
+    assert heights == {"deutsch-a4.pdf": 842, "english.pdf": 792, "nederlands-a4.pdf": 842}
+    result = CliRunner().invoke(cli, ["fill", str(tmp_path / "in"), "--combine", "-o", str(out / "all.pdf")])
+    assert result.exit_code == 0, result.output
+    pages = pypdf.PdfReader(out / "all.pdf").pages
+    assert [round(float(page.mediabox.height)) for page in pages] == [842, 792, 842]
+    assert ["Einer" in pages[0].extract_text(), "Aces" in pages[1].extract_text()] == [True, True]
+
+
 def test_a_record_in_an_unknown_language_is_one_line(tmp_path):
     data = json.loads((ROOT / "examples" / "turns.json").read_text())
     for lang, why in (("xx", "unknown language 'xx'"), (7, "expected a language tag")):

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
-from sheetgen.files.locales import DEFAULT, speaking, translator
+from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import AUTHOR, pin_source_date
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
@@ -209,13 +209,15 @@ class Filler:
 
     `card="half"` prints each series player's card on half a sheet, two to a
     page; a single game always prints on the players' sheet. Each record
-    prints in `lang`, else in its own "lang", else in English.
+    prints in `lang`, else in its own "lang", else in English; with `paper`
+    None, each on its language's paper (Letter for English, else A4).
     """
 
     def __init__(
-        self, paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL, lang: str | None = None
+        self, paper: Paper | str | None = Paper.LETTER, card: Card | str = Card.FULL, lang: str | None = None
     ) -> None:
-        self.paper = Paper.of(paper)
+        self.chosen_paper = None if paper is None else Paper.of(paper)
+        self.paper = self.chosen_paper or Paper.LETTER  # the paper of the record being checked or drawn
         self.card = Card.of(card)
         self.lang = lang
         self._blanks: dict[tuple[Rules, str, int, str], list[ImportedPage]] = {}
@@ -251,6 +253,10 @@ class Filler:
         """The language `record` prints in."""
         return self.lang or record.lang or DEFAULT
 
+    def paper_of(self, record: Record) -> Paper:
+        """The paper `record` prints on: the one chosen, else its language's."""
+        return self.chosen_paper or Paper.of(paper_for(self.language(record)))
+
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
@@ -260,6 +266,7 @@ class Filler:
 
     def check(self, record: Record) -> None:
         """Raise a one-line error if a player's name cannot fit its head, before anything prints."""
+        self.paper = self.paper_of(record)
         try:
             if record.is_series:
                 for name in record.player_names:
