@@ -9,7 +9,9 @@ cell, measured on WeasyPrint's own layout.
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -33,7 +35,7 @@ from sheetgen.pdf.fill import Filler
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.rulebook import rule_sheet
-from sheetgen.rules.variants import VARIANTS, HouseRule, Rules, builtin_rules
+from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, builtin_rules
 from sheetgen.web.scorekeeper import MODULES, TEXT, render_scorekeeper, scorekeeper_data
 from sheetgen.web.site import render_rules_page
 
@@ -263,6 +265,57 @@ def test_every_rule_sheet_is_one_page(lang):
         reader = pypdf.PdfReader(io.BytesIO(pdf))
         assert len(reader.pages) == 1, key
         assert reader.trailer["/Root"]["/Lang"] == lang, key
+
+
+def _house_rule_sets() -> list[tuple[str, ...]]:
+    """Every set of house rules that holds together (at most one start rule), by name."""
+    return [
+        tuple(rule.value for rule in chosen)
+        for size in range(len(HouseRule) + 1)
+        for chosen in itertools.combinations(HouseRule, size)
+        if sum(rule in START_RULES for rule in chosen) <= 1
+    ]
+
+
+def _maximal() -> list[tuple[str, ...]]:
+    """The house-rule sets no other set holds: every rule but one of the two start rules."""
+    sets = _house_rule_sets()
+    return [s for s in sets if not any(set(s) < set(other) for other in sets)]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_no_house_rule_set_says_more_than_a_longest_one(lang):
+    """The rule sheet's words grow with its house rules, so the one-page check below covers every
+    combination by rendering the longest: no set's sheet is longer than its variant's longest."""
+    with speaking(lang):
+        for variant in LONGEST:
+            longest = max(len(rule_sheet(builtin_rules(variant, m)).text) for m in _maximal())
+            for chosen in _house_rule_sets():
+                assert len(rule_sheet(builtin_rules(variant, chosen)).text) <= longest, (variant, chosen)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_longest_rule_sheet_and_a_sample_is_one_page(lang):
+    """Each variant's other longest set (the other start rule) on Letter and A4, and two sets drawn
+    at random per language on a paper drawn too: one page. With the test above and the longest
+    sets' test, every language, variant, paper and house-rule combination (1,008) is covered by
+    84 renders, plus the sample."""
+    draw = random.Random(f"sample-{lang}")
+    chosen = [
+        (variant, rules, paper)
+        for variant in LONGEST
+        for rules in _maximal()
+        if set(rules) != set(LONGEST[variant])  # those are test_every_rule_sheet_is_one_page's
+        for paper in ("letter", "a4")
+    ]
+    chosen += [
+        (draw.choice(list(LONGEST)), draw.choice(_house_rule_sets()), draw.choice(("letter", "a4")))
+        for _ in range(2)
+    ]
+    with speaking(lang):
+        for variant, rules, paper in chosen:
+            pdf = render_rulesheet(builtin_rules(variant, rules), paper)
+            assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 1, (variant, rules, paper)
 
 
 def test_english_rule_sheets_keep_their_size_and_a4_grows():
