@@ -566,3 +566,18 @@ def test_german_rule_sheets_hyphenate_long_words_and_english_ones_do_not():
         lines = pypdf.PdfReader(io.BytesIO(rule_sheets(lang)[("official", "a4")])).pages[0].extract_text()
         broken = [line for line in lines.splitlines() if line.endswith("\u2010")]
         assert len(broken) >= least if least else broken == [], (lang, broken)
+
+
+def test_the_scorekeeper_card_breaks_long_box_names_at_their_syllables():
+    """Chromium on Linux has no hyphenation dictionary, so the blob's long labels carry soft hyphens
+    in every language but English; a compound breaks at its own hyphen; the scorekeeper's field for
+    the score is a noun ("Punkte"), not the rule sheet's verb ("Werte")."""
+    with speaking("de"):
+        data = scorekeeper_data(Rules())
+        page = render_scorekeeper(Rules())
+    labels = {t["name"]: t["label"] for t in data["totals"]} | {b["name"]: b["label"] for b in data["boxes"]}
+    assert labels["upper_subtotal"] == "Zwi\u00adschen\u00adsum\u00adme"
+    assert labels["yahtzee_bonus"] == "Yahtzee-Bonus" and labels["chance"] == "Chance"
+    assert '<label for="score" class="short">Punkte</label>' in page
+    english = scorekeeper_data(Rules())
+    assert not any("\u00ad" in b["label"] for b in english["boxes"] + english["totals"])

@@ -78,6 +78,10 @@ class Catalog:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._messages.ngettext(singular, plural, n)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` where English uses one word for two things (a noun, a verb) told apart by `context`."""
+        return self._messages.pgettext(context, message)
+
     def number(self, n: int) -> str:
         from babel.numbers import format_decimal
 

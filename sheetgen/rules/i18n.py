@@ -25,6 +25,8 @@ class Translator(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
+    def pgettext(self, context: str, message: str) -> str: ...
+
     def number(self, n: int) -> str: ...
 
     def date(self, iso: str) -> str: ...
@@ -40,6 +42,9 @@ class English:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
 
     def number(self, n: int) -> str:
         return f"{n:,}"

@@ -201,6 +201,24 @@ def _translated(text: Any) -> Any:
     return _(text, mb=MAX_IMPORT_BYTES >> 20) if "%(mb)s" in text else _(text)
 
 
+BREAKABLE_LENGTH = 10  # words this long get soft hyphens in the card's narrow label column
+
+
+def _breakable(label: str, lang: str) -> str:
+    """`label` with soft hyphens at the syllables of its long words ("Zwischen\u00adsumme"), so the
+    card's label column breaks them as the language does even where the browser has no hyphenation
+    dictionary (Chromium on Linux); English labels stay as they are."""
+    if lang == "en":
+        return label
+    import pyphen
+
+    words = pyphen.Pyphen(lang=lang.replace("-", "_"))
+    # A compound with its own hyphen (Yahtzee-Bonus) breaks there, each part only if long itself.
+    return re.sub(
+        rf"\w{{{BREAKABLE_LENGTH},}}", lambda word: words.inserted(word.group(), hyphen="\u00ad"), label
+    )
+
+
 def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]]:
     """Every set of house rules on top of `fixed` that holds together."""
     others = [rule for rule in HouseRule if rule not in fixed]
@@ -288,7 +306,7 @@ def _model_data(lang: str) -> dict[str, Any]:
         "boxes": [
             {
                 "name": box.value,
-                "label": info.label,
+                "label": _breakable(info.label, lang),
                 "section": info.section.value,
                 "scoring": info.scoring.value,
                 "face": info.face,
@@ -305,7 +323,7 @@ def _model_data(lang: str) -> dict[str, Any]:
         "chance_box": Box.CHANCE.value,
         "kind_boxes": [box.value for box in KIND_COUNTS if box is not Box.YAHTZEE],
         "sections": [{"name": s.value, "label": s.label} for s in Section],
-        "totals": [{"name": t.value, "label": t.label} for t in Total],
+        "totals": [{"name": t.value, "label": _breakable(t.label, lang)} for t in Total],
         "rows": [
             {"key": row.key.value, "slug": row.slug, "total": row.is_total, "section": row.section.value}
             for row in SHEET_ROWS

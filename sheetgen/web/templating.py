@@ -23,9 +23,13 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
     return i18n.active().ngettext(singular, plural, n)
 
 
+def _pgettext(context: str, message: str) -> str:
+    return i18n.active().pgettext(context, message)
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The environment, with `_()` and `ngettext()` answered by the language active at render time."""
+    """The environment, with `_()`, `ngettext()` and `pgettext()` answered by the active language."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
         autoescape=True,
@@ -34,7 +38,9 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        _gettext, _ngettext, newstyle=True, pgettext=_pgettext
+    )
     env.globals["number"] = i18n.number
     env.globals["current_lang"] = i18n.lang
     return env
