@@ -581,3 +581,23 @@ def test_the_scorekeeper_card_breaks_long_box_names_at_their_syllables():
     assert '<label for="score" class="short">Punkte</label>' in page
     english = scorekeeper_data(Rules())
     assert not any("\u00ad" in b["label"] for b in english["boxes"] + english["totals"])
+
+
+def test_each_language_folder_is_an_offline_app_of_its_own():
+    """build --lang fr writes fr/manifest.webmanifest in French, its icon and a worker that keeps
+    fr/'s files (relative to it) in a cache of its own, which English's worker never drops."""
+    jobs = plan(["official"], (), ["en", "fr"])
+    apps = {job.lang: job for job in jobs if job.kind == JobKind.APP}
+    assert apps["fr"].outputs == ("fr/manifest.webmanifest", "fr/sw.js", "fr/icon.svg")
+    assert apps["en"].outputs == ("manifest.webmanifest", "sw.js", "icon.svg")
+    files = {path: body for path, body, _ in run_job(apps["fr"])}
+    manifest = json.loads(files["fr/manifest.webmanifest"])
+    assert manifest["lang"] == "fr" and manifest["name"] == "Règles et feuilles du Yahtzee"
+    worker = files["fr/sw.js"].decode()
+    assert 'const CACHE_PREFIX = "sheetgen-fr-";' in worker
+    assert '"rules-official.html"' in worker and '"fr/' not in worker
+    english = {path: body for path, body, _ in run_job(apps["en"])}
+    assert "lang" not in json.loads(english["manifest.webmanifest"])
+    assert 'const CACHE_PREFIX = "sheetgen-";' in english["sw.js"].decode()
+    # English's worker drops its own older copies, never a language's (whose name goes on with "-")
+    assert '!name.slice(CACHE_PREFIX.length).includes("-")' in worker
