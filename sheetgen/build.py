@@ -11,6 +11,7 @@ parent; index.html is written from the manifest, and only when it changes.
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import enum
 import fcntl
 import hashlib
@@ -33,6 +34,7 @@ from pathlib import Path
 from sheetgen.errors import OutputError, SheetgenError
 from sheetgen.files import cache
 from sheetgen.files.inputs import parse_json, read_input, tracking
+from sheetgen.files.locales import DEFAULT, languages, speaking
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
     HELD_SIGNALS,
@@ -52,12 +54,13 @@ from sheetgen.files.stamps import USER_DATE_EPOCH
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
-from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, NUMBER_WORDS
+from sheetgen.rules.boxes import COLUMNS
 from sheetgen.rules.guide import difference
+from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.text import printable
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
 from sheetgen.web.app import APP_FILES
-from sheetgen.web.site import PAPER_LABELS, render_index, rules_page_name
+from sheetgen.web.site import PAPER_LABELS, Alternate, alternates, render_index, rules_page_name
 
 MANIFEST = ".sheetgen-build.json"
 MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
@@ -66,9 +69,9 @@ STAGING = ".sheetgen-staging"  # new files wait here until every job has rendere
 STOP_SECONDS = 5  # a worker told to stop has this long to end before it is killed
 THUMB_WIDTH = 480  # pixels: shown 240 CSS px wide or more, sharp on high-density screens
 LAYOUT_NAMES = {
-    "players": "six players",
-    "series": "six-game series",
-    "half": "six-game cards, two to a sheet",
+    "players": N_("six players"),
+    "series": N_("six-game series"),
+    "half": N_("six-game cards, two to a sheet"),
 }
 
 
@@ -86,15 +89,25 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,199}")  # a variant's name and its house
 _SLUG = SLUG.pattern
 _PAPER = "|".join(paper_suffix(paper) for paper in PAPERS)
 BUILT_NAME = re.compile(  # every name a plan gives its files, and nothing else: no scheme, no folder up
-    rf"rules-{_SLUG}(?:{_PAPER})\.pdf|rules-{_SLUG}\.html|scorekeeper-{_SLUG}\.html"
+    r"(?:[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?/)?"  # a language's folder (fr/, pt-BR/); English has none
+    rf"(?:rules-{_SLUG}(?:{_PAPER})\.pdf|rules-{_SLUG}\.html|scorekeeper-{_SLUG}\.html"
     rf"|scoresheet-(?:{'|'.join(LAYOUTS)})-{_SLUG}-(?:{'|'.join(PAPERS)})(?:-half)?(?:-fillable)?\.pdf"
-    rf"|records/[A-Za-z0-9][A-Za-z0-9_.-]{{0,199}}(?:{_PAPER})\.pdf"
+    rf"|records/[A-Za-z0-9][A-Za-z0-9_.-]{{0,199}}(?:{_PAPER})\.pdf)"
 )
 CARD_TITLES = {
-    "players": f"Score sheet, {COLUMNS} players",
-    "series": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game card",
-    "half": f"{NUMBER_WORDS[MAX_GAMES_IN_SERIES].capitalize()}-game cards, two to a sheet",
+    "players": N_("Score sheet, %(players)s players"),
+    "series": N_("Six-game card"),
+    "half": N_("Six-game cards, two to a sheet"),
 }
+
+
+def _card_title(layout: str) -> str:
+    return _(CARD_TITLES[layout], players=COLUMNS)
+
+
+def lang_folder(lang: str) -> str:
+    """Where a language's files go in the output folder: English at the top, the others in LANG/."""
+    return "" if lang == DEFAULT else f"{lang}/"
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,8 @@ class Job:
     card: str = "full"
     depends: tuple[str, ...] = ()  # other files the job reads: the variant files records name
     links: tuple[str, ...] = ()  # a page's sibling files it may link to; the app's files to keep offline
+    lang: str = DEFAULT  # the language of every word the job prints
+    langs: tuple[str, ...] = ()  # the build's languages, which a web page links to
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -119,10 +134,16 @@ class Job:
         return load_rules(self.variant, self.house_rules)
 
     def inputs_hash(self) -> str:
-        """Everything the job's files depend on: code, templates, the rendering libraries' versions,
-        the SOURCE_DATE_EPOCH the user set, options, data files."""
+        """Everything the job's files depend on: code, templates (catalogs too), the rendering libraries'
+        versions, the SOURCE_DATE_EPOCH the user set, options, data files.
+
+        An English job hashes as it did before there were languages, so its files are reused.
+        """
         digest = hashlib.sha256(cache.environment_hash().encode())
-        digest.update(json.dumps({"date": USER_DATE_EPOCH, "job": asdict(self)}, sort_keys=True).encode())
+        fields = asdict(self)
+        if self.lang == DEFAULT and self.langs in ((), (DEFAULT,)):
+            del fields["lang"], fields["langs"]
+        digest.update(json.dumps({"date": USER_DATE_EPOCH, "job": fields}, sort_keys=True).encode())
         for path in (self.variant, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
@@ -137,6 +158,10 @@ class Job:
 
 
 def _thumb_name(output: str) -> str:
+    """thumbs/NAME.png for English, LANG/thumbs/NAME.png beside a language's own index."""
+    lang, _sep, rest = output.partition("/")
+    if rest and lang != DEFAULT and lang in languages():
+        return f"{lang}/{_thumb_name(rest)}"
     return f"thumbs/{output.removesuffix('.pdf').replace('/', '-')}.png"
 
 
@@ -144,17 +169,17 @@ def _describe(
     rules: Rules, kind: str, paper: str, layout: str = "", card: str = "", fillable: bool = False
 ) -> dict[str, str]:
     """What the index page says about a file: its variant, and a human label, "card · option"."""
-    option = " · ".join([PAPER_LABELS.get(paper, ""), *(["fillable"] if fillable else [])])
+    option = " · ".join([PAPER_LABELS.get(paper, ""), *([_("fillable")] if fillable else [])])
     card = card or kind
     return {
         "variant": rules.name,
         "title": rules.title,
         "slug": rules.slug,
         "summary": difference(rules),
-        "house_rules": ", ".join(rule.label for rule in rules.house_rules) or "none",
+        "house_rules": ", ".join(rule.label for rule in rules.house_rules) or _("none"),
         "kind": kind,
         "paper": PAPER_LABELS.get(paper, ""),
-        "layout": LAYOUT_NAMES.get(layout, ""),
+        "layout": _(LAYOUT_NAMES[layout]) if layout in LAYOUT_NAMES else "",
         "card": card,
         "option": option,
         "label": f"{card} · {option}" if option else card,
@@ -165,25 +190,25 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     rules = load_rules(spec, house_rules)
     rule_sheets = tuple(rules_file_name(rules.slug, paper) for paper in PAPERS)
     keeper = scorekeeper_file_name(rules.slug)
-    meta = (_describe(rules, "Rules page", ""),)
+    meta = (_describe(rules, _("Rules page"), ""),)
     links = (*rule_sheets, keeper)
     yield Job(JobKind.PAGE, spec, house_rules, "", (rules_page_name(rules.slug),), links=links, meta=meta)
-    meta = (_describe(rules, "Scorekeeper (web page)", "") | {"paper": "screen"},)
+    meta = (_describe(rules, _("Scorekeeper (web page)"), "") | {"paper": "screen"},)
     yield Job(JobKind.SCOREKEEPER, spec, house_rules, "", (keeper,), meta=meta)
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
-        meta = (_describe(rules, "Rule sheet", paper),)
+        meta = (_describe(rules, _("Rule sheet"), paper),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 name = scoresheet_file_name(rules.slug, layout, paper, fillable)
-                kind = "Score sheet, fillable" if fillable else "Score sheet"
-                meta = (_describe(rules, kind, paper, layout, CARD_TITLES[layout], fillable),)
+                kind = _("Score sheet, fillable") if fillable else _("Score sheet")
+                meta = (_describe(rules, kind, paper, layout, _card_title(layout), fillable),)
                 yield Job(JobKind.SCORESHEET, spec, house_rules, paper, (name,), layout, fillable, meta=meta)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
             name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
-            kind = "Half-page cards, fillable" if fillable else "Half-page cards"
-            meta = (_describe(rules, kind, paper, "half", CARD_TITLES["half"], fillable),)
+            kind = _("Half-page cards, fillable") if fillable else _("Half-page cards")
+            meta = (_describe(rules, kind, paper, "half", _card_title("half"), fillable),)
             yield Job(
                 JobKind.SCORESHEET,
                 spec,
@@ -210,7 +235,9 @@ def _example_jobs() -> Iterator[Job]:
     for paper in PAPERS:
         outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
         meta = tuple(
-            _describe(r.rules, f"Filled example: {r.title or path.stem}", paper, _record_layout(r))
+            _describe(
+                r.rules, _("Filled example: %(title)s", title=r.title or path.stem), paper, _record_layout(r)
+            )
             | {"card": r.title or path.stem}
             for r, path in zip(records, paths, strict=True)
         )
@@ -243,35 +270,63 @@ def app_job(jobs: Iterable[Job]) -> Job:
     return Job(JobKind.APP, OFFICIAL.name, (), "", APP_FILES, depends=tuple(sorted(data)), links=files)
 
 
-def plan(variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> list[Job]:
-    """The jobs for the given variants (default all built-ins), the examples, and the offline app.
+def plan(
+    variants: Iterable[str] = (), house_rules: Iterable[str] = (), langs: Iterable[str] = (DEFAULT,)
+) -> list[Job]:
+    """The jobs for the given variants (default all built-ins), the examples, and the offline app,
+    in each of `langs`.
 
     Built-in names choose among the built-ins; variant files are added to them.
+    A language's jobs write the same file names as English's, under LANG/.
     """
     house_rules = tuple(house_rules)
     files = [str(Path(v).resolve()) for v in variants if is_variant_file(v)]
     names = [find_variant(v).name for v in variants if not is_variant_file(v)]
     specs = [*dict.fromkeys(names or [v.name for v in VARIANTS]), *dict.fromkeys(files)]
-    jobs = [*(job for spec in specs for job in _sheet_jobs(spec, house_rules)), *_example_jobs()]
-    return [*jobs, app_job(jobs)]
+    langs = tuple(dict.fromkeys(langs))
+    planned = []
+    for lang in langs:
+        with speaking(lang):
+            jobs = [*(job for spec in specs for job in _sheet_jobs(spec, house_rules)), *_example_jobs()]
+            jobs.append(app_job(jobs))  # each language its own app, over its own folder
+        where = lang_folder(lang)
+        planned += [
+            dataclasses.replace(
+                job,
+                outputs=tuple(where + o for o in job.outputs),
+                lang=lang,
+                langs=langs if len(langs) > 1 else (),
+            )
+            for job in jobs
+        ]
+    return planned
 
 
 def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
     per file, or (path, text, None) for a web page or an app file."""
+    with speaking(job.lang):
+        return _run_job(job)
+
+
+def _run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
+    name = job.outputs[0].removeprefix(lang_folder(job.lang))
     if job.kind == JobKind.PAGE:
         from sheetgen.web.site import render_rules_page
 
-        return [(job.outputs[0], render_rules_page(job.rules, job.links).encode(), None)]
+        page = render_rules_page(job.rules, job.links, alternates(job.lang, job.langs, name))
+        return [(job.outputs[0], page.encode(), None)]
     if job.kind == JobKind.SCOREKEEPER:
         from sheetgen.web.scorekeeper import render_scorekeeper
 
-        return [(job.outputs[0], render_scorekeeper(job.rules, site=True).encode(), None)]
+        page = render_scorekeeper(job.rules, site=True, alternates=alternates(job.lang, job.langs, name))
+        return [(job.outputs[0], page.encode(), None)]
     if job.kind == JobKind.APP:
         from sheetgen.web.app import render_app
 
-        app = render_app(job.inputs_hash()[:16], job.links)
-        return [(output, app[output], None) for output in job.outputs]
+        app = render_app(job.inputs_hash()[:16], job.links, job.lang)
+        where = lang_folder(job.lang)
+        return [(output, app[output.removeprefix(where)], None) for output in job.outputs]
     if job.kind == JobKind.RULES:
         pdfs = [rulesheet_pdf(job.rules, job.paper)]
     elif job.kind == JobKind.SCORESHEET:
@@ -551,9 +606,17 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
     current = {o: manifest[o] for o in listed if o in manifest}
     manifest_data = {"format": MANIFEST_FORMAT, "files": current}
     write_atomic(folder / MANIFEST, json.dumps(manifest_data, indent=1).encode())
-    index = index_page(current, folder).encode()
-    if not (folder / "index.html").is_file() or (folder / "index.html").read_bytes() != index:
-        write_atomic(folder / "index.html", index)
+    langs = tuple(dict.fromkeys(job.lang for job in jobs)) or (DEFAULT,)
+    for lang in langs:
+        where = lang_folder(lang)
+        own = {path.removeprefix(where): meta for path, meta in current.items() if _language_of(path) == lang}
+        with speaking(lang):
+            index = index_page(
+                own, folder / where, alternates(lang, langs if len(langs) > 1 else (), "index.html")
+            )
+        path = folder / where / "index.html"
+        if not path.is_file() or path.read_bytes() != index.encode():
+            write_atomic(path, index.encode())
     result.seconds = time.perf_counter() - start
     return result
 
@@ -572,10 +635,18 @@ def _kept(folder: Path, output: str, entry: dict[str, str]) -> bool:
     )
 
 
-def index_page(files: dict[str, dict[str, str]], folder: Path) -> str:
+def _language_of(path: str) -> str:
+    """The language a file in the output folder is in: its first folder's, or English."""
+    first, _sep, rest = path.partition("/")
+    return first if rest and first != DEFAULT and first in languages() else DEFAULT
+
+
+def index_page(files: dict[str, dict[str, str]], folder: Path, links: list[Alternate] | None = None) -> str:
     """The site's front page: a section per variant with its pages and downloads, then the examples.
 
-    The app's own files are the site's machinery, not documents: not listed."""
+    `files` are the paths of one language, relative to its folder (`folder`). The app's own
+    files are the site's machinery, not documents: not listed.
+    """
     files = {path: meta for path, meta in files.items() if path not in APP_FILES}
     thumbs = {path: _thumb_name(path) for path in files if path.endswith(".pdf")}
-    return render_index(files, folder, thumbs)
+    return render_index(files, folder, thumbs, links or [])

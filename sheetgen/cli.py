@@ -26,6 +26,7 @@ from sheetgen import __version__
 from sheetgen.errors import Interrupted, SheetgenError
 from sheetgen.files import cache
 from sheetgen.files.inputs import forget_inputs
+from sheetgen.files.locales import DEFAULT, find_language, languages, native_name, paper_for, speaking
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
     STDOUT,
@@ -210,10 +211,38 @@ def variant_options(command: Callable) -> Callable:
     )(command)
 
 
-paper_option = click.option("--paper", type=PAPER, default="letter", show_default=True)
+paper_option = click.option(
+    "--paper", type=PAPER, help="letter or a4; default letter in English, a4 in every other language."
+)
 
 
-@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A known language, or one line naming the known ones and exit code 2."""
+    if value is None:
+        return None
+    try:
+        return find_language(value)
+    except SheetgenError as error:
+        raise UserError(str(error)) from None
+
+
+lang_option = click.option(
+    "--lang",
+    callback=_language,
+    expose_value=True,
+    help=f"The language of every printed word: {', '.join(languages())} (default en).",
+)
+
+
+def _paper(paper: str | None, lang: str | None) -> str:
+    return paper or paper_for(lang or DEFAULT)
+
+
+@click.group(
+    cls=Commands,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=f"Languages (--lang): {', '.join(languages())}.",
+)
 @click.version_option(__version__, prog_name="sheetgen")
 def cli() -> None:
     """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
@@ -271,7 +300,7 @@ def schema() -> None:
 
 @cli.command()
 def variants() -> None:
-    """List the built-in variants and the house rules, one line each.
+    """List the built-in variants, the house rules and the languages, one line each.
 
     Example: sheetgen variants
     """
@@ -280,6 +309,8 @@ def variants() -> None:
         click.echo(f"variant     {variant.name:<{width}}  {variant.summary}")
     for rule in HouseRule:
         click.echo(f"house rule  {rule.value:<{width}}  {rule.summary}")
+    for lang in languages():
+        click.echo(f"language    {lang:<{width}}  {native_name(lang)}")
 
 
 @cli.command()
@@ -304,6 +335,7 @@ def variants() -> None:
 )
 @variant_options
 @paper_option
+@lang_option
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
@@ -315,7 +347,8 @@ def scoresheet(
     card: str,
     variant: str,
     house_rules: tuple[str, ...],
-    paper: str,
+    paper: str | None,
+    lang: str | None,
     fillable: bool,
     output: Path | None,
 ) -> None:
@@ -326,7 +359,7 @@ def scoresheet(
     --card half. Prints the path written, by default
     output/scoresheet-LAYOUT-VARIANT-PAPER.pdf (-half for half cards).
 
-    Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable
+    Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable --lang de
     """
     from sheetgen.errors import NameFitError, TitleFitError
     from sheetgen.layout.fitting import NAME_FONT
@@ -337,6 +370,7 @@ def scoresheet(
             raise UserError("--card half is the six-game card; use it with --layout series")
         layout = "series"
     layout = layout or "players"
+    paper = _paper(paper, lang)
     with user_errors():
         rules = load_rules(variant, house_rules)
     warn_redundant(rules)
@@ -370,7 +404,8 @@ def scoresheet(
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
 
-    _write(target, render)
+    with speaking(lang):
+        _write(target, render)
 
 
 @cli.command()
@@ -391,8 +426,16 @@ def scoresheet(
     show_default=True,
     help="half: a series prints its players' cards two to a sheet (Half Letter or A5).",
 )
+@lang_option
 @no_cache_option
-def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: str, card: str) -> None:
+def fill(
+    records: tuple[Path, ...],
+    output: Path | None,
+    combine: bool,
+    paper: str | None,
+    card: str,
+    lang: str | None,
+) -> None:
     """Print finished game records on the score sheet of their variant.
 
     RECORDS are JSON record files or folders of them, or filled-in fillable
@@ -405,13 +448,16 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
     (a/x/r.json gives r.pdf, b/x/r.json gives x-r.pdf), then a number
     (c/x/r.json gives x-r-2.pdf), so no PDF of the run replaces another.
 
+    Each record prints in --lang, else in its own "lang" (default en); the
+    paper defaults to that of the first record's language.
+
     Example: sheetgen fill examples/ -o output/records
     """
     from sheetgen.pdf.batch import fill_records
 
     with user_errors():
         report = Reporter(_note, click.echo, _progress_bar(PROGRESS_FROM))
-        failures = fill_records(records, output, combine, paper, card, report)
+        failures = fill_records(records, output, combine, paper, card, report, lang)
     if failures:
         sys.exit(UserError.exit_code)
 
@@ -419,20 +465,27 @@ def fill(records: tuple[Path, ...], output: Path | None, combine: bool, paper: s
 @cli.command()
 @variant_options
 @paper_option
+@lang_option
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def rules(
-    variant: str, house_rules: tuple[str, ...], paper: str, title: str | None, output: Path | None
+    variant: str,
+    house_rules: tuple[str, ...],
+    paper: str | None,
+    lang: str | None,
+    title: str | None,
+    output: Path | None,
 ) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
     Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf.
 
-    Example: sheetgen rules --variant c2406 --house-rule series --paper a4
+    Example: sheetgen rules --variant c2406 --house-rule series --lang fr
     """
     from sheetgen.errors import TitleFitError
 
+    paper = _paper(paper, lang)
     with user_errors():
         chosen = load_rules(variant, house_rules)
         warn_redundant(chosen)
@@ -447,13 +500,15 @@ def rules(
         except TitleFitError as error:
             raise SheetgenError(f"--title: {error}") from None
 
-    _write(target, render)
+    with speaking(lang):
+        _write(target, render)
 
 
 @cli.command()
 @variant_options
+@lang_option
 @click.option("-o", "--output", type=OutputPath(), help="The page to write; - for stdout.")
-def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None) -> None:
+def scorekeeper(variant: str, house_rules: tuple[str, ...], lang: str | None, output: Path | None) -> None:
     """Write the scorekeeper: one HTML page that keeps score in the browser.
 
     It needs no network and works opened from disk; its Export button saves a
@@ -469,7 +524,8 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
     warn_redundant(chosen)
     target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
     _check(target)
-    _write(target, lambda: render_scorekeeper(chosen).encode())
+    with speaking(lang):
+        _write(target, lambda: render_scorekeeper(chosen).encode())
 
 
 @cli.command()
@@ -487,8 +543,16 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], output: Path | None)
     help="A built-in variant (limits the set) or a TOML file (adds one).",
 )
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    help=f"A language besides English, into DIR/LANG/; repeatable, or all: {', '.join(languages())}.",
+)
 @no_cache_option
-def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...]) -> None:
+def build(
+    output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...], langs: tuple[str, ...]
+) -> None:
     """Write every downloadable sheet and the website into a folder.
 
     For each variant: the rule sheet, the six-player score sheet and the
@@ -496,17 +560,24 @@ def build(output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...])
     fillable versions of the score sheets, its rules page and scorekeeper
     page, and the example records filled; then index.html, the site's front
     page. Links are relative: copy the folder to any static host. Files whose
-    inputs have not changed are kept, not redone.
+    inputs have not changed are kept, not redone. Each --lang writes the same
+    files in that language into DIR/LANG/ (English stays at the top), every
+    page linking to its translations.
 
-    Example: sheetgen build --variant examples/our-house.toml
+    Example: sheetgen build --variant examples/our-house.toml --lang fr --lang de
     """
     from concurrent.futures.process import BrokenProcessPool
 
     from sheetgen.build import JobKind, plan
     from sheetgen.build import build as build_all
 
+    chosen = list(languages()) if "all" in (lang.strip().lower() for lang in langs) else [DEFAULT]
+    try:
+        chosen += [find_language(lang) for lang in langs if lang.strip().lower() != "all"]
+    except SheetgenError as error:
+        raise UserError(str(error)) from None
     with user_errors():
-        jobs = plan(variants, house_rules)
+        jobs = plan(variants, house_rules, tuple(dict.fromkeys(chosen)))
     for rules in dict.fromkeys(job.rules for job in jobs if job.kind != JobKind.RECORDS):
         warn_redundant(rules)
     with user_errors():

@@ -53,6 +53,14 @@ class OutputError(SheetgenError):
     """A destination that cannot be written, or must not be: an input, a device, a folder."""
 
 
+class UnknownLanguageError(SheetgenError):
+    """A language sheetgen has no catalog for."""
+
+
+class RuleSheetFitError(SheetgenError):
+    """Rules too long for the one-page rule sheet even at its smallest size."""
+
+
 class SheetInfoError(RecordError):
     """A fillable sheet's embedded information that sheetgen did not write, or that was changed."""
 

@@ -11,13 +11,14 @@ import pytest
 from helpers import EXAMPLES, run_cli
 
 from sheetgen import __version__
+from sheetgen.files.locales import languages
 from sheetgen.rules.variants import VARIANTS, HouseRule
 
 
 def test_variants_lists_each_variant_and_house_rule_once():
-    """One line per variant and per house rule, each naming it."""
+    """One line per variant, per house rule and per language, each naming it."""
     lines = run_cli(["variants"]).output.splitlines()
-    names = [v.name for v in VARIANTS] + [r.value for r in HouseRule]
+    names = [v.name for v in VARIANTS] + [r.value for r in HouseRule] + list(languages())
     assert len(lines) == len(names)
     for line, name in zip(lines, names, strict=True):
         assert name in line.split()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from sheetgen.errors import RecordError, RecordShapeError
+from sheetgen.errors import RecordError, RecordShapeError, UnknownLanguageError
 from sheetgen.files.inputs import RECORD_LIMIT, parse_json, read_input
+from sheetgen.files.locales import find_language
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.records import Record, parse_record
 from sheetgen.rules.text import printable
@@ -17,4 +18,10 @@ def load_record(path: str | Path) -> Record:
     path = Path(path)
     shown = printable(str(path))
     data = parse_json(read_input(path, RECORD_LIMIT, "record file", RecordError), shown, RecordShapeError)
-    return parse_record(data, shown, partial(load_rules, base_dir=path.parent))
+    record = parse_record(data, shown, partial(load_rules, base_dir=path.parent))
+    if record.lang is not None:
+        try:
+            find_language(record.lang)
+        except UnknownLanguageError as error:
+            raise RecordShapeError(f"{shown}: lang: {error}") from None
+    return record

@@ -1,4 +1,4 @@
-"""What every PDF is stamped with: its author, its language and its date.
+"""What every PDF is stamped with: its author and its date (its language is the active one, rules.i18n).
 
 fontTools stamps each font subset, and ReportLab each PDF, with
 SOURCE_DATE_EPOCH, else the clock. The renderers pin it (`pin_source_date`)
@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 
 AUTHOR = "sheetgen"  # every PDF's author and creator
-LANG = "en"  # every PDF's language
 SHEETGEN_EPOCH = "1767225600"  # 2026-01-01, the date of a PDF when the user sets none
 PINNED = "SHEETGEN_PINNED_EPOCH"  # set beside SOURCE_DATE_EPOCH when sheetgen chose it, not the user
 

@@ -22,6 +22,7 @@ from fontTools.ttLib import TTFont
 from sheetgen.errors import NameFitError
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.layout.geometry import Card, Rect, SheetGeometry
+from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 
 NAME_FONT = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"  # "Sheet Condensed" bold
@@ -33,7 +34,7 @@ PADDING = 2.5  # inside the cell, on every side
 SLACK = 1.0  # kept free on each line, for renderers' rounding
 BREAK = re.compile(r"(?<=-)|(?<= )")  # after a space or an existing hyphen
 # Sizes the templates print at and this module measures with; scoresheet.css takes them as custom properties.
-LINE_LABELS = {"title": "Title", "date": "Date", "game": "Game no.", "player": "Player"}
+LINE_LABELS = {"title": N_("Title"), "date": N_("Date"), "game": N_("Game no."), "player": N_("Player")}
 LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5}
 LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
 KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0}  # the "SCORE SHEET" on the heading's right
@@ -149,5 +150,5 @@ def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str) ->
 def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
     """The part of a title, date, game or player line after its printed label."""
     rect = geometry.lines[key]
-    label_width = text_width(LINE_LABELS[key], LINE_LABEL_SIZE[geometry.card]) + 4.0
+    label_width = text_width(_(LINE_LABELS[key]), LINE_LABEL_SIZE[geometry.card]) + 4.0
     return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)

@@ -35,7 +35,7 @@ def expand(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def _targets(sources: list[Path], folder: Path, suffix: str) -> list[Path]:
+def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Path]:
     """One file per record, named after it, never two alike (see `sheetgen fill --help`).
 
     A clash takes the record's folder name as a prefix, then a number: r.pdf,
@@ -43,7 +43,7 @@ def _targets(sources: list[Path], folder: Path, suffix: str) -> list[Path]:
     """
     taken: set[str] = set()
     targets: list[Path] = []
-    for source in sources:
+    for source, suffix in zip(sources, suffixes, strict=True):
         stem = source.stem
         if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
             stem = f"{stem}-filled"  # a filled-in sheet is never printed over
@@ -61,14 +61,17 @@ def fill_records(
     paths: Iterable[Path],
     output: Path | None,
     combine: bool,
-    paper: str,
+    paper: str | None,
     card: str = "full",
     report: Reporter = PLAIN,
+    lang: str | None = None,
 ) -> int:
     """Print every valid record; return how many were invalid (each reported on stderr).
 
     Every destination is checked before anything renders: none may be an
-    input of this run, nor exist as anything but a regular file.
+    input of this run, nor exist as anything but a regular file. Records print
+    in `lang`, else each in its own "lang"; `paper` None prints each on its
+    language's paper (A4, or Letter for English), and names each file so.
     """
     paths = list(paths)
     for path in paths:
@@ -79,10 +82,16 @@ def fill_records(
         _check_output(output, to_file, combine or len(files) == 1)
     loaded: list[tuple[Path, Record]] = []
     failures = 0
-    filler = Filler(paper, card)
+    checked: list[tuple[Path, Record]] = []
     for path in files:
         try:
-            record = load_any_record(path)
+            checked.append((path, load_any_record(path)))
+        except SheetgenError as error:
+            report.note(f"Error: {printable(str(error))}")
+            failures += 1
+    filler = Filler(paper, card, lang)
+    for path, record in checked:
+        try:
             filler.check(record)
             loaded.append((path, record))
         except SheetgenError as error:
@@ -91,12 +100,12 @@ def fill_records(
     if not loaded:
         return failures
     records = [record for _, record in loaded]
-    suffix = paper_suffix(paper)
+    suffixes = [paper_suffix(filler.paper_of(record)) for record in records]
     folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR
-    if combine:
-        targets = [output if to_file else folder / f"records{suffix}.pdf"]
+    if combine:  # a mixed batch's one file is named for its first record's paper
+        targets = [output if to_file else folder / f"records{suffixes[0]}.pdf"]
     else:
-        targets = [output] if to_file else _targets([path for path, _ in loaded], folder, suffix)
+        targets = [output] if to_file else _targets([path for path, _ in loaded], folder, suffixes)
     for target in targets:
         check_destination(target)
     for record in records:

@@ -22,13 +22,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
+from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.files.stamps import AUTHOR, LANG, pin_source_date
+from sheetgen.files.stamps import AUTHOR, pin_source_date
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import ImportedPage, dump_pages, load_pages
+from sheetgen.rules import i18n
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote
 from sheetgen.rules.variants import Rules
@@ -206,13 +208,19 @@ class Filler:
     """Prints records; takes each blank sheet from the cache (or renders it) once per run.
 
     `card="half"` prints each series player's card on half a sheet, two to a
-    page; a single game always prints on the players' sheet.
+    page; a single game always prints on the players' sheet. Each record
+    prints in `lang`, else in its own "lang", else in English; with `paper`
+    None, each on its language's paper (Letter for English, else A4).
     """
 
-    def __init__(self, paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL) -> None:
-        self.paper = Paper.of(paper)
+    def __init__(
+        self, paper: Paper | str | None = Paper.LETTER, card: Card | str = Card.FULL, lang: str | None = None
+    ) -> None:
+        self.chosen_paper = None if paper is None else Paper.of(paper)
+        self.paper = self.chosen_paper or Paper.LETTER  # the paper of the record being checked or drawn
         self.card = Card.of(card)
-        self._blanks: dict[tuple[Rules, str, int], list[ImportedPage]] = {}
+        self.lang = lang
+        self._blanks: dict[tuple[Rules, str, int, str], list[ImportedPage]] = {}
         _fonts()
 
     def blank(self, rules: Rules, layout: str, columns: int = COLUMNS) -> list[ImportedPage]:
@@ -223,7 +231,7 @@ class Filler:
         heads are left empty for the names printed on them. The cache keeps
         the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
-        key = (rules, layout, columns)
+        key = (rules, layout, columns, i18n.lang())
         if key not in self._blanks:
             sheet = {"rules": rules, "layout": layout, "paper": self.paper}
             if layout == "players":
@@ -241,6 +249,14 @@ class Filler:
             self._blanks[key] = cached("blank", read, load_pages, sheet=sheet, pages=pages)
         return self._blanks[key]
 
+    def language(self, record: Record) -> str:
+        """The language `record` prints in."""
+        return self.lang or record.lang or DEFAULT
+
+    def paper_of(self, record: Record) -> Paper:
+        """The paper `record` prints on: the one chosen, else its language's."""
+        return self.chosen_paper or Paper.of(paper_for(self.language(record)))
+
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
@@ -250,6 +266,7 @@ class Filler:
 
     def check(self, record: Record) -> None:
         """Raise a one-line error if a player's name cannot fit its head, before anything prints."""
+        self.paper = self.paper_of(record)
         try:
             if record.is_series:
                 for name in record.player_names:
@@ -286,7 +303,7 @@ class Filler:
 
     def _lines(self, drawn: _Page, record: Record) -> None:
         drawn.line("title", record.title)
-        drawn.line("date", record.date)
+        drawn.line("date", i18n.active().date(record.date) if record.date else record.date)
 
     def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
         winners = set(game.winners)
@@ -327,13 +344,14 @@ class Filler:
         """One PDF holding the given records in order; the sheet is stored once."""
         pin_source_date()
         buffer = BytesIO()
-        canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=LANG)
         first = records[0]
+        canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)
         canvas.setTitle(first.title or first.rules.title if len(records) == 1 else "Yahtzee game records")
         canvas.setAuthor(AUTHOR)
         canvas.setCreator(AUTHOR)
         for record in records:
-            self.draw(canvas, record)
+            with speaking(self.language(record)):
+                self.draw(canvas, record)
         canvas.save()
         return buffer.getvalue()
 

@@ -19,9 +19,10 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from sheetgen.files.resources import TEMPLATES_DIR
-from sheetgen.files.stamps import AUTHOR, LANG, USER_DATE_EPOCH, pin_source_date
+from sheetgen.files.stamps import AUTHOR, USER_DATE_EPOCH, pin_source_date
 from sheetgen.layout.geometry import Paper
-from sheetgen.rules.guide import SHEET_NOTICE
+from sheetgen.rules import i18n
+from sheetgen.rules.guide import sheet_notice
 from sheetgen.web.templating import render
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
@@ -67,7 +68,9 @@ def _created() -> str | None:
 
 
 def render_html(template: str, **context: Any) -> str:
-    return render(template, author=AUTHOR, lang=LANG, created=_created(), notice=SHEET_NOTICE, **context)
+    return render(
+        template, author=AUTHOR, lang=i18n.lang(), created=_created(), notice=sheet_notice(), **context
+    )
 
 
 def render_document(

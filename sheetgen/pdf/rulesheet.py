@@ -1,18 +1,23 @@
 """The one-page rule sheet as PDF: the rulebook's prose laid out by templates/rules/.
 
 The body text grows (up to 10.5 pt) when the variant's prose leaves room, so
-no page ends with an empty inch, and still fits one page: laid out at 9 pt
-first, the room left at the foot predicts the size to try, and a size that
-overflows steps back down until the sheet is one page again.
+no page ends with an empty inch, and shrinks (down to 6.5 pt) when a longer
+language overflows it, so the sheet is always one page: laid out at 9 pt
+first, the room left at the foot (or the text run onto a second page)
+predicts the size to try, and a size that overflows steps down until the
+sheet is one page again.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Callable
+from typing import Any
 
 from weasyprint.document import Document
 
-from sheetgen.errors import TitleFitError
+from sheetgen.errors import RuleSheetFitError, TitleFitError
 from sheetgen.layout.fitting import text_width
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
 from sheetgen.pdf.render import render_document, write_document
@@ -22,10 +27,13 @@ from sheetgen.rules.variants import Rules
 
 TEMPLATE = "rules/rules.html"
 STYLESHEETS = ["rules/rules.css"]
-BODY_SIZE = 9.0  # points; every variant's prose fits one page at this size
+BODY_SIZE = 9.0  # points; every variant's English prose fits one page at this size
 MAX_BODY_SIZE = 10.5
+MIN_BODY_SIZE = 6.5  # the smallest a longer language may shrink to
 BODY_STEP = 0.25
-EMPTY_FOOT = 72.0  # points: the room at the page's foot worth growing into
+# Points of room at the page's foot worth growing into. A4 is 50 pt taller than Letter, so the
+# same prose leaves it that much more: growing from 22 pt on A4 fills it as 72 pt does Letter.
+EMPTY_FOOT = {"letter": 72.0, "a4": 22.0}
 GROWTH = 1.15  # the text's height grows about as the size to this power (lines also rewrap)
 PX = 0.75  # points per CSS pixel, WeasyPrint's layout unit
 TITLE_SIZE = 21.0  # as rules.css sets h1
@@ -49,19 +57,30 @@ def title_size(title: str, paper: str) -> float:
     )
 
 
+def _main(document: Document, number: int = 0) -> tuple[Any, Any]:
+    """A page's box and its `main` box (WeasyPrint layout boxes)."""
+    page = document.pages[number]._page_box
+    return page, next(box for box in page.descendants() if getattr(box, "element_tag", None) == "main")
+
+
 def _room(document: Document) -> float:
     """Points left empty between the end of the rules and the foot of the first page."""
-    page = document.pages[0]._page_box
-    main = next(box for box in page.descendants() if getattr(box, "element_tag", None) == "main")
+    page, main = _main(document)
     bottom = page.height + page.margin_top  # the page area's foot, in pixels from the top
     return (bottom - main.position_y - main.margin_height()) * PX
+
+
+def _overflow(document: Document) -> float:
+    """Points of the rules that ran past the first page (0 for a one-page sheet)."""
+    return sum(_main(document, n)[1].margin_height() * PX for n in range(1, len(document.pages)))
 
 
 def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: str | None = None) -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes.
 
     `title` replaces the variant's title. One layout when 9 pt leaves less
-    than an inch empty; otherwise usually two or three.
+    than an inch empty; otherwise usually two or three, also to shrink a
+    language that runs onto a second page.
     """
     paper = Paper.of(paper)
     if title is not None:
@@ -73,8 +92,10 @@ def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: 
         return render_document(TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading)
 
     best = layout(BODY_SIZE)
+    if len(best.pages) > 1:
+        return write_document(_shrunk(best, layout))
     room = _room(best)
-    if len(best.pages) > 1 or room < EMPTY_FOOT:
+    if room < EMPTY_FOOT[paper]:
         return write_document(best)
     page = best.pages[0]._page_box
     used = page.height * PX - room
@@ -86,3 +107,24 @@ def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: 
             return write_document(document)
         size -= BODY_STEP
     return write_document(best)
+
+
+def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Document:
+    """The largest size under 9 pt at which the rules fit one page: the overflow predicts it."""
+    page, main = _main(overflowing)
+    room = (page.height + page.margin_top - main.position_y) * PX  # the first page's room for the rules
+    needed = main.margin_height() * PX + _overflow(overflowing)
+    predicted = BODY_SIZE * (room / needed) ** (1 / GROWTH)
+    size = max(MIN_BODY_SIZE, min(BODY_SIZE - BODY_STEP, BODY_STEP * math.ceil(predicted / BODY_STEP)))
+    document = layout(size)
+    while len(document.pages) > 1:
+        if size <= MIN_BODY_SIZE:
+            raise RuleSheetFitError(f"the rules do not fit one page even at {MIN_BODY_SIZE:g} pt")
+        size -= BODY_STEP
+        document = layout(size)
+    while size + BODY_STEP < BODY_SIZE:  # the prediction erred small: take the room it left
+        larger = layout(size + BODY_STEP)
+        if len(larger.pages) > 1:
+            break
+        size, document = size + BODY_STEP, larger
+    return document

@@ -49,6 +49,7 @@ from sheetgen.layout.geometry import (
     split_evenly,
 )
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.i18n import N_, _, ngettext
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
@@ -56,13 +57,13 @@ from sheetgen.rules.variants import Rules
 STYLESHEETS = ["scoresheet/scoresheet.css"]
 HEADING_SIZES = {"full": 17.0, "half": 13.0}  # the title's size unless it must shrink to fit
 MIN_HEADING_SIZE = 9.0
-BONUS_CAPTIONS = ("ticks", "points")  # the Yahtzee bonus cell's two halves
+BONUS_CAPTIONS = (N_("ticks"), N_("points"))  # the Yahtzee bonus cell's two halves
 WIDE_LABEL = 300.0  # a label column this wide puts each hint beside its label
 THIN = 0.6  # every cell edge, in points
 THICK = 1.4  # the frame of each block: heads, each section, the grand total
 FIELD_INSET = 1.5  # a form field stays off the grid lines
-SERIES_TOTAL_LABEL = "Series total"
-SERIES_TOTAL_HINT = "add the six grand totals"
+SERIES_TOTAL_LABEL = N_("Series total")
+SERIES_TOTAL_HINT = N_("add the six grand totals")
 CAPTION_HEIGHT = 10.0  # the "Player 1" caption at the top of a head cell
 
 
@@ -204,7 +205,7 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[S
         cards, start = [], 0
         for number, size in enumerate(split_evenly(count), 1):
             page = [
-                Column(f"Player {n + 1}", names[n] if n < len(names) else None, player_column(n + 1))
+                Column(_("Player %(n)s", n=n + 1), names[n] if n < len(names) else None, player_column(n + 1))
                 for n in range(start, start + size)
             ]
             cards.append(SheetCard(number, page, lines_prefix(number, half=False)))
@@ -217,7 +218,10 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[S
     return [
         SheetCard(
             n,
-            [Column(f"Game {g}", None, game_column(card_prefix(n, count, half), g)) for g in range(1, 7)],
+            [
+                Column(_("Game %(n)s", n=g), None, game_column(card_prefix(n, count, half), g))
+                for g in range(1, 7)
+            ],
             lines_prefix(n, half),
             names[n - 1] if n <= len(names) else None,
             card_prefix(n, count, half),
@@ -270,7 +274,7 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
         fit = fit_row([value], write_in, LINE_VALUE_SIZE, "the player line") if value else None
         lines.append(
             {
-                "label": LINE_LABELS[key],
+                "label": _(LINE_LABELS[key]),
                 "rect": rect,
                 "write_in": write_in,
                 "field": line_field(card.lines_prefix, Line(key)),
@@ -336,7 +340,11 @@ def render_scoresheet(
     names = [clean_name(name) if name else name for name in names]
     default = COLUMNS if layout == "players" else 1
     cards = _cards(layout, card, columns or (0 if names else default), names)
-    kind = "Score sheet" if layout == "players" else f"Series card, {MAX_GAMES_IN_SERIES} games"
+    kind = (
+        _("Score sheet")
+        if layout == "players"
+        else ngettext("Series card, %(n)s game", "Series card, %(n)s games", MAX_GAMES_IN_SERIES)
+    )
     per_page = 2 if card == "half" else 1
     pages = []
     for start in range(0, len(cards), per_page):
@@ -367,9 +375,9 @@ def render_scoresheet(
         box=lambda rect: _box(rect, height),
         line=lambda line: _line_style(line[:4], line[4], height),
         field=lambda rect, kind: _field_style(rect, kind, height),
-        series_total_label=SERIES_TOTAL_LABEL,
-        series_total_hint=SERIES_TOTAL_HINT,
-        bonus_captions=BONUS_CAPTIONS,
+        series_total_label=_(SERIES_TOTAL_LABEL),
+        series_total_hint=_(SERIES_TOTAL_HINT),
+        bonus_captions=[_(caption) for caption in BONUS_CAPTIONS],
         wide_label=WIDE_LABEL,
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,

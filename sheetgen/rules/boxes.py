@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from sheetgen.rules.i18n import N_, _
+
 DICE_COUNT = 5
 FACES = (1, 2, 3, 4, 5, 6)
 ROLLS_PER_TURN = 3
@@ -25,8 +27,9 @@ MAX_GAMES_IN_SERIES = 6
 COLUMNS = 6  # a score sheet's columns: six players, or the six games of a series
 MAX_DICE_TOTAL = DICE_COUNT * 6
 
-FACE_NAMES = {1: "Aces", 2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes"}
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+FACE_NAMES = {1: N_("Aces"), 2: N_("Twos"), 3: N_("Threes"), 4: N_("Fours"), 5: N_("Fives"), 6: N_("Sixes")}
+NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
+SECTION_LABELS = {"upper": N_("Upper section"), "lower": N_("Lower section")}
 
 
 class Section(enum.Enum):
@@ -37,7 +40,7 @@ class Section(enum.Enum):
 
     @property
     def label(self) -> str:
-        return f"{self.value.capitalize()} section"
+        return _(SECTION_LABELS[self.value])
 
 
 class Box(enum.Enum):
@@ -94,30 +97,39 @@ class Scoring(enum.Enum):
 class BoxInfo:
     """What the card, the rule sheet and the table say about one box."""
 
-    label: str
+    label_id: str  # the message id; `label` is it in the active language
     section: Section
     scoring: Scoring
-    needs: str
+    needs_id: str
     face: int | None = None
     fixed_score: int | None = None
     example: tuple[int, ...] = ()
 
     @property
+    def label(self) -> str:
+        return _(self.label_id)
+
+    @property
+    def needs(self) -> str:
+        """What the dice must show, in words: 'at least 3 dice alike'."""
+        return _(self.needs_id, face=self.face, dice=DICE_COUNT)
+
+    @property
     def scores(self) -> str:
         """What the box scores, in words: 'total of all 5 dice', '25'."""
         if self.scoring is Scoring.COUNT_FACE:
-            return f"total of the {self.face}s only"
+            return _("total of the %(face)ss only", face=self.face)
         if self.scoring is Scoring.DICE_TOTAL:
-            return f"total of all {DICE_COUNT} dice"
+            return _("total of all %(dice)s dice", dice=DICE_COUNT)
         return str(self.fixed_score)
 
 
 def _upper(face: int) -> BoxInfo:
     return BoxInfo(
-        label=FACE_NAMES[face],
+        label_id=FACE_NAMES[face],
         section=Section.UPPER,
         scoring=Scoring.COUNT_FACE,
-        needs=f"any {face}s",
+        needs_id=N_("any %(face)ss"),
         face=face,
         example=(face, face, face, *[f for f in FACES if f != face][:2]),
     )
@@ -126,56 +138,56 @@ def _upper(face: int) -> BoxInfo:
 BOX_INFO: dict[Box, BoxInfo] = {
     **{box: _upper(face) for face, box in zip(FACES, list(Box)[:6], strict=True)},
     Box.THREE_OF_A_KIND: BoxInfo(
-        "3 of a Kind",
+        N_("3 of a Kind"),
         Section.LOWER,
         Scoring.DICE_TOTAL,
-        "at least 3 dice alike",
+        N_("at least 3 dice alike"),
         example=(5, 5, 5, 2, 1),
     ),
     Box.FOUR_OF_A_KIND: BoxInfo(
-        "4 of a Kind",
+        N_("4 of a Kind"),
         Section.LOWER,
         Scoring.DICE_TOTAL,
-        "at least 4 dice alike",
+        N_("at least 4 dice alike"),
         example=(4, 4, 4, 4, 2),
     ),
     Box.FULL_HOUSE: BoxInfo(
-        "Full House",
+        N_("Full House"),
         Section.LOWER,
         Scoring.FIXED,
-        "3 of one number and 2 of another",
+        N_("3 of one number and 2 of another"),
         fixed_score=FULL_HOUSE_SCORE,
         example=(3, 3, 3, 6, 6),
     ),
     Box.SMALL_STRAIGHT: BoxInfo(
-        "Small Straight",
+        N_("Small Straight"),
         Section.LOWER,
         Scoring.FIXED,
-        "4 in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6",
+        N_("4 in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6"),
         fixed_score=SMALL_STRAIGHT_SCORE,
         example=(3, 4, 5, 6, 6),
     ),
     Box.LARGE_STRAIGHT: BoxInfo(
-        "Large Straight",
+        N_("Large Straight"),
         Section.LOWER,
         Scoring.FIXED,
-        "5 in a row: 1-2-3-4-5 or 2-3-4-5-6",
+        N_("5 in a row: 1-2-3-4-5 or 2-3-4-5-6"),
         fixed_score=LARGE_STRAIGHT_SCORE,
         example=(1, 2, 3, 4, 5),
     ),
     Box.YAHTZEE: BoxInfo(
-        "Yahtzee",
+        N_("Yahtzee"),
         Section.LOWER,
         Scoring.FIXED,
-        "all 5 dice alike",
+        N_("all 5 dice alike"),
         fixed_score=YAHTZEE_SCORE,
         example=(6, 6, 6, 6, 6),
     ),
     Box.CHANCE: BoxInfo(
-        "Chance",
+        N_("Chance"),
         Section.LOWER,
         Scoring.DICE_TOTAL,
-        "any 5 dice",
+        N_("any 5 dice"),
         example=(6, 5, 4, 2, 2),
     ),
 }
@@ -198,26 +210,33 @@ class Total(enum.Enum):
 
     @property
     def label(self) -> str:
-        return TOTAL_LABELS[self]
+        return _(TOTAL_LABELS[self])
 
 
 TOTAL_LABELS = {
-    Total.UPPER_SUBTOTAL: "Upper subtotal",
-    Total.UPPER_BONUS: "Bonus",
-    Total.UPPER_TOTAL: "Upper total",
-    Total.YAHTZEE_BONUS: "Yahtzee bonus",
-    Total.LOWER_TOTAL: "Lower total",
-    Total.GRAND_TOTAL: "Grand total",
+    Total.UPPER_SUBTOTAL: N_("Upper subtotal"),
+    Total.UPPER_BONUS: N_("Bonus"),
+    Total.UPPER_TOTAL: N_("Upper total"),
+    Total.YAHTZEE_BONUS: N_("Yahtzee bonus"),
+    Total.LOWER_TOTAL: N_("Lower total"),
+    Total.GRAND_TOTAL: N_("Grand total"),
 }
 
 TOTAL_HINTS = {
-    Total.UPPER_SUBTOTAL: "add the six boxes above",
-    Total.UPPER_BONUS: f"score {UPPER_BONUS} if {UPPER_BONUS_THRESHOLD} or more",
-    Total.UPPER_TOTAL: "subtotal plus bonus",
-    Total.YAHTZEE_BONUS: f"tick each extra Yahtzee, {YAHTZEE_BONUS} each",
-    Total.LOWER_TOTAL: "lower boxes plus Yahtzee bonus",
-    Total.GRAND_TOTAL: "upper total plus lower total",
+    Total.UPPER_SUBTOTAL: N_("add the six boxes above"),
+    Total.UPPER_BONUS: N_("score %(bonus)s if %(threshold)s or more"),
+    Total.UPPER_TOTAL: N_("subtotal plus bonus"),
+    Total.YAHTZEE_BONUS: N_("tick each extra Yahtzee, %(yahtzee_bonus)s each"),
+    Total.LOWER_TOTAL: N_("lower boxes plus Yahtzee bonus"),
+    Total.GRAND_TOTAL: N_("upper total plus lower total"),
 }
+
+
+def total_hint(total: Total) -> str:
+    """The hint printed beside a total's label, in the active language."""
+    return _(
+        TOTAL_HINTS[total], bonus=UPPER_BONUS, threshold=UPPER_BONUS_THRESHOLD, yahtzee_bonus=YAHTZEE_BONUS
+    )
 
 
 @dataclass(frozen=True)

@@ -31,13 +31,33 @@ from sheetgen.rules.boxes import (
     Section,
     Total,
 )
-from sheetgen.rules.rulebook import START_TEXT, Block, Item, RuleSheet, SheetSection, rule_sheet
+from sheetgen.rules.i18n import N_, _
+from sheetgen.rules.rulebook import (
+    Block,
+    Item,
+    RuleSheet,
+    SheetSection,
+    capitalize,
+    either,
+    rule_sheet,
+    start_text,
+)
 from sheetgen.rules.scoring import natural_score
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, JokerOrder, Rules
 
-TRADEMARK = "Yahtzee is a trademark of Hasbro."
-SHEET_NOTICE = f"{TRADEMARK} This sheet is not affiliated with Hasbro."
-SITE_NOTICE = f"{TRADEMARK} This site and its sheets are not affiliated with Hasbro."
+SHEET_NOTICE = N_("Yahtzee is a trademark of Hasbro. This sheet is not affiliated with Hasbro.")
+SITE_NOTICE = N_("Yahtzee is a trademark of Hasbro. This site and its sheets are not affiliated with Hasbro.")
+
+
+def sheet_notice() -> str:
+    """The trademark notice every sheet prints, in the active language."""
+    return _(SHEET_NOTICE)
+
+
+def site_notice() -> str:
+    """The trademark notice every web page prints, in the active language."""
+    return _(SITE_NOTICE)
+
 
 # Where each added section stands among the sheet's, in the order a reader needs them.
 PAGE_ORDER = (
@@ -58,8 +78,7 @@ PAGE_ORDER = (
 )
 
 
-def _either(words: list[str], conjunction: str = "or") -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+_either = either
 
 
 def _dice(dice: tuple[int, ...]) -> str:
@@ -69,8 +88,8 @@ def _dice(dice: tuple[int, ...]) -> str:
 def difference(rules: Rules) -> str:
     """One line on what sets these rules apart: the variant's summary, then its house rules."""
     labels = [rule.label for rule in rules.house_rules]
-    extra = f" House rules: {'; '.join(labels)}." if labels else ""
-    based = f"Based on {rules.variant.title.lower()}. " if rules.custom_name else ""
+    extra = " " + _("House rules: %(rules)s.", rules="; ".join(labels)) if labels else ""
+    based = _("Based on %(variant)s.", variant=rules.variant.title.lower()) + " " if rules.custom_name else ""
     return f"{based}{rules.variant.summary}{extra}"
 
 
@@ -78,38 +97,68 @@ def _quick_start(rules: Rules) -> SheetSection:
     upper = len(UPPER_BOXES)
     lower = len(LOWER_BOXES)
     steps = (
-        ("Share", f"{DICE_COUNT} dice; each player keeps a score sheet. First, {START_TEXT[rules.start]}."),
-        ("Throw", f"up to {ROLLS_PER_TURN} times a turn, keeping any dice you like between throws."),
-        ("Write", "a score in one empty box. A roll that fits none of them costs a 0 somewhere."),
         (
-            "Count",
-            f"one number in each of the {upper} upper boxes; {UPPER_BONUS_THRESHOLD} or more there earns "
-            f"{UPPER_BONUS} extra.",
+            _("Share"),
+            _(
+                "%(dice)s dice; each player keeps a score sheet. First, %(start)s.",
+                dice=DICE_COUNT,
+                start=start_text(rules.start),
+            ),
         ),
         (
-            "Collect",
-            f"sets, straights and Chance in the {lower} lower boxes. {DICE_COUNT} alike is a Yahtzee for "
-            f"{YAHTZEE_SCORE}; every later one earns {YAHTZEE_BONUS} and is placed by the Joker rules.",
+            _("Throw"),
+            _(
+                "up to %(rolls)s times a turn, keeping any dice you like between throws.",
+                rolls=ROLLS_PER_TURN,
+            ),
         ),
-        ("Add up", f"after {len(Box)} turns each. The highest grand total wins."),
+        (_("Write"), _("a score in one empty box. A roll that fits none of them costs a 0 somewhere.")),
+        (
+            _("Count"),
+            _(
+                "one number in each of the %(upper)s upper boxes; %(threshold)s or more there earns "
+                "%(bonus)s extra.",
+                upper=upper,
+                threshold=UPPER_BONUS_THRESHOLD,
+                bonus=UPPER_BONUS,
+            ),
+        ),
+        (
+            _("Collect"),
+            _(
+                "sets, straights and %(chance)s in the %(lower)s lower boxes. "
+                "%(dice)s alike is a Yahtzee for %(score)s; "
+                "every later one earns %(bonus)s and is placed by the Joker rules.",
+                chance=Box.CHANCE.label,
+                lower=lower,
+                dice=DICE_COUNT,
+                score=YAHTZEE_SCORE,
+                bonus=YAHTZEE_BONUS,
+            ),
+        ),
+        (_("Add up"), _("after %(turns)s turns each. The highest grand total wins.", turns=len(Box))),
     )
-    return SheetSection("quick", "Quick start", (Block("steps", tuple(Item(t, lead) for lead, t in steps)),))
+    return SheetSection(
+        "quick", _("Quick start"), (Block("steps", tuple(Item(t, lead) for lead, t in steps)),)
+    )
 
 
 def _other_ways(rules: Rules) -> SheetSection:
     """The other built-in variants and the house rules not in effect, so a reader sees the choices."""
     variants = tuple(
-        Item(variant.summary, f"{variant.title}.") for variant in VARIANTS if variant is not rules.variant
+        Item(variant.summary, _("%(rule)s.", rule=variant.title))
+        for variant in VARIANTS
+        if variant is not rules.variant
     )
     unused = tuple(
-        Item(rule.summary, f"{rule.label.capitalize()}.")
+        Item(rule.summary, _("%(rule)s.", rule=capitalize(rule.label)))
         for rule in HouseRule
         if rule not in rules.house_rules and START_RULES.get(rule) is not rules.variant.start
     )
     blocks = [Block("bullets", variants)]
     if unused:
-        blocks += [Block("text", (Item("House rules any table can add:"),)), Block("bullets", unused)]
-    return SheetSection("other", "Other ways to play", tuple(blocks))
+        blocks += [Block("text", (Item(_("House rules any table can add:")),)), Block("bullets", unused)]
+    return SheetSection("other", _("Other ways to play"), tuple(blocks))
 
 
 def _upper_bonus_mix() -> str:
@@ -117,68 +166,99 @@ def _upper_bonus_mix() -> str:
     counts = dict.fromkeys(FACES, 3)
     counts[6], counts[5] = 4, 2
     total = sum(face * count for face, count in counts.items())
-    return f"four 6s and two 5s with three of every other number make {total}"
+    return _("four 6s and two 5s with three of every other number make %(total)s", total=total)
 
 
 def _yahtzee_in_upper() -> str:
     dice = (6,) * DICE_COUNT
-    return f"{_dice(dice)} scores {natural_score(dice, Box.SIXES)} in {Box.SIXES.label}"
+    return _(
+        "%(dice)s scores %(points)s in %(box)s",
+        dice=_dice(dice),
+        points=natural_score(dice, Box.SIXES),
+        box=Box.SIXES.label,
+    )
 
 
 def _five_alike_full_house(rules: Rules) -> str:
     full = Box.FULL_HOUSE.label
     if rules.five_of_a_kind_full_house:
-        return f"Yes, at this table: by house rule it may score {FULL_HOUSE_SCORE} in {full} at any time."
-    return f"Not by itself. It scores {FULL_HOUSE_SCORE} in {full} only as a Joker, under the Joker rules."
+        return _(
+            "Yes, at this table: by house rule it may score %(score)s in %(full)s at any time.",
+            score=FULL_HOUSE_SCORE,
+            full=full,
+        )
+    return _(
+        "Not by itself. It scores %(score)s in %(full)s only as a Joker, under the Joker rules.",
+        score=FULL_HOUSE_SCORE,
+        full=full,
+    )
 
 
 def _zero_yahtzee(rules: Rules) -> str:
     if rules.joker_order is JokerOrder.FREE:
-        where = "put it in any empty box you choose"
+        where = _("put it in any empty box you choose")
     else:
-        where = "the Joker rules decide its box"
-    return f"You earn no bonus, but it is still an extra Yahtzee: {where}."
+        where = _("the Joker rules decide its box")
+    return _("You earn no bonus, but it is still an extra Yahtzee: %(where)s.", where=where)
 
 
 def _questions(rules: Rules) -> SheetSection:
     entries = (
         (
-            "Must I take the best score my dice allow?",
-            "No. Any empty box will do, for what the dice score there; a box they do not fit takes a 0.",
+            _("Must I take the best score my dice allow?"),
+            _("No. Any empty box will do, for what the dice score there; a box they do not fit takes a 0."),
         ),
         (
-            "Can a first Yahtzee go in another box?",
-            f"Yes, it is scored like any roll: {_yahtzee_in_upper()}. "
-            f"The {Box.YAHTZEE.label} box then stays open for a later one.",
-        ),
-        (f"Is {DICE_COUNT} alike a {Box.FULL_HOUSE.label}?", _five_alike_full_house(rules)),
-        (f"My {Box.YAHTZEE.label} box holds a 0. What if I roll another?", _zero_yahtzee(rules)),
-        (
-            "Do I need three of every number for the upper bonus?",
-            f"No, only a total of {UPPER_BONUS_THRESHOLD}: {_upper_bonus_mix()}.",
+            _("Can a first Yahtzee go in another box?"),
+            _(
+                "Yes, it is scored like any roll: %(example)s. "
+                "The %(box)s box then stays open for a later one.",
+                example=_yahtzee_in_upper(),
+                box=Box.YAHTZEE.label,
+            ),
         ),
         (
-            "Is there a limit on Yahtzee bonuses?",
-            f"The rules set none. With {len(Box)} turns, at most {len(Box) - 1} can follow "
-            "the first Yahtzee.",
+            _("Is %(dice)s alike a %(full)s?", dice=DICE_COUNT, full=Box.FULL_HOUSE.label),
+            _five_alike_full_house(rules),
+        ),
+        (_("My %(box)s box holds a 0. What if I roll another?", box=Box.YAHTZEE.label), _zero_yahtzee(rules)),
+        (
+            _("Do I need three of every number for the upper bonus?"),
+            _(
+                "No, only a total of %(threshold)s: %(mix)s.",
+                threshold=UPPER_BONUS_THRESHOLD,
+                mix=_upper_bonus_mix(),
+            ),
+        ),
+        (
+            _("Is there a limit on Yahtzee bonuses?"),
+            _(
+                "The rules set none. With %(turns)s turns, at most %(extra)s can follow the first Yahtzee.",
+                turns=len(Box),
+                extra=len(Box) - 1,
+            ),
         ),
     )
     if rules.series:
         entries += (
             (
-                "How does a series end?",
-                f"After {MAX_GAMES_IN_SERIES} games at most; each player's grand totals are added up.",
+                _("How does a series end?"),
+                _(
+                    "After %(games)s games at most; each player's grand totals are added up.",
+                    games=MAX_GAMES_IN_SERIES,
+                ),
             ),
         )
     return SheetSection(
-        "questions", "Rule questions", (Block("questions", tuple(Item(a, q) for q, a in entries)),)
+        "questions", _("Rule questions"), (Block("questions", tuple(Item(a, q) for q, a in entries)),)
     )
 
 
 def _box_term(box: Box) -> tuple[str, str]:
     info = BOX_INFO[box]
-    worth = info.scores if info.fixed_score else f"the {info.scores}"
-    return box.label, f"{info.needs[0].upper()}{info.needs[1:]}; worth {worth}."
+    if info.fixed_score:
+        return box.label, _("%(needs)s; worth %(score)s.", needs=capitalize(info.needs), score=info.scores)
+    return box.label, _("%(needs)s; worth the %(score)s.", needs=capitalize(info.needs), score=info.scores)
 
 
 def _glossary() -> SheetSection:
@@ -186,56 +266,90 @@ def _glossary() -> SheetSection:
     lower = [box.label for box in LOWER_BOXES]
     terms = (
         (
-            "Score sheet",
-            f"The card each player fills in, also called a score card: {len(Box)} boxes and the totals.",
+            _("Score sheet"),
+            _(
+                "The card each player fills in, also called a score card: %(boxes)s boxes and the totals.",
+                boxes=len(Box),
+            ),
         ),
-        (Section.UPPER.label, f"{_either(upper, 'and')}: each box counts only the dice showing its number."),
+        (
+            Section.UPPER.label,
+            _(
+                "%(boxes)s: each box counts only the dice showing its number.",
+                boxes=_either(upper, "and"),
+            ),
+        ),
         (
             Section.LOWER.label,
-            f"{_either(lower, 'and')}: sets of alike dice, straights, and a box for any roll.",
+            _(
+                "%(boxes)s: sets of alike dice, straights, and a box for any roll.",
+                boxes=_either(lower, "and"),
+            ),
         ),
-        (Box.ACES.label, f"The 1s. {BOX_INFO[Box.ACES].label} scores 1 for each die showing 1."),
-        ("Keepers", "Dice set aside between throws. Any of them may still be thrown again."),
+        (Box.ACES.label, _("The 1s. %(box)s scores 1 for each die showing 1.", box=BOX_INFO[Box.ACES].label)),
+        (_("Keepers"), _("Dice set aside between throws. Any of them may still be thrown again.")),
         *(_box_term(box) for box in LOWER_BOXES),
         (
-            f"Upper {Total.UPPER_BONUS.label.lower()}",
-            f"{UPPER_BONUS} points for {UPPER_BONUS_THRESHOLD} or more in the upper section.",
+            _("Upper bonus"),
+            _(
+                "%(bonus)s points for %(threshold)s or more in the upper section.",
+                bonus=UPPER_BONUS,
+                threshold=UPPER_BONUS_THRESHOLD,
+            ),
         ),
         (
-            "Extra Yahtzee",
-            f"{DICE_COUNT} alike rolled when the {Box.YAHTZEE.label} box is already filled.",
+            _("Extra Yahtzee"),
+            _(
+                "%(dice)s alike rolled when the %(box)s box is already filled.",
+                dice=DICE_COUNT,
+                box=Box.YAHTZEE.label,
+            ),
         ),
         (
             Total.YAHTZEE_BONUS.label,
-            f"{YAHTZEE_BONUS} points for each extra Yahtzee while the {Box.YAHTZEE.label} box "
-            f"holds {YAHTZEE_SCORE}.",
+            _(
+                "%(bonus)s points for each extra Yahtzee while the %(box)s box holds %(score)s.",
+                bonus=YAHTZEE_BONUS,
+                box=Box.YAHTZEE.label,
+                score=YAHTZEE_SCORE,
+            ),
         ),
-        ("Joker", "An extra Yahtzee placed by the Joker rules. In a lower box it scores as if the dice fit."),
-        ("Scratch", "To write a 0 in a box, because nothing fits or to keep a better box open."),
-        (Total.GRAND_TOTAL.label, "The upper total plus the lower total, bonuses included."),
-        ("House rule", "A change a table agrees on before play, printed on its sheets."),
+        (
+            _("Joker"),
+            _("An extra Yahtzee placed by the Joker rules. In a lower box it scores as if the dice fit."),
+        ),
+        (_("Scratch"), _("To write a 0 in a box, because nothing fits or to keep a better box open.")),
+        (Total.GRAND_TOTAL.label, _("The upper total plus the lower total, bonuses included.")),
+        (_("House rule"), _("A change a table agrees on before play, printed on its sheets.")),
     )
     return SheetSection(
         "words",
-        "Words used in Yahtzee",
+        _("Words used in Yahtzee"),
         (Block("terms", tuple(Item(meaning, word) for word, meaning in terms)),),
     )
 
 
 def _what_you_need(rules: Rules) -> SheetSection:
     card = (
-        f"one six-game card per player for a series of up to {MAX_GAMES_IN_SERIES} games"
+        _("one six-game card per player for a series of up to %(games)s games", games=MAX_GAMES_IN_SERIES)
         if rules.series
-        else f"one score sheet for up to {NUMBER_WORDS[COLUMNS]} players, "
-        "or a six-game card each for a series"
+        else _(
+            "one score sheet for up to %(players)s players, or a six-game card each for a series",
+            players=_(NUMBER_WORDS[COLUMNS]),
+        )
     )
     items = (
-        Item(f"{DICE_COUNT} standard six-sided dice, shared by everyone. A cup to shake them is optional."),
-        Item(f"Score sheets to print: {card}."),
-        Item("A pencil for each player."),
-        Item("These rules, printed on one page if you like."),
+        Item(
+            _(
+                "%(dice)s standard six-sided dice, shared by everyone. A cup to shake them is optional.",
+                dice=DICE_COUNT,
+            )
+        ),
+        Item(_("Score sheets to print: %(card)s.", card=card)),
+        Item(_("A pencil for each player.")),
+        Item(_("These rules, printed on one page if you like.")),
     )
-    return SheetSection("need", "What you need", (Block("bullets", items),))
+    return SheetSection("need", _("What you need"), (Block("bullets", items),))
 
 
 @dataclass(frozen=True)
@@ -245,7 +359,7 @@ class RulesPage:
     sheet: RuleSheet
     difference: str
     sections: tuple[SheetSection, ...]
-    notice: str = SITE_NOTICE
+    notice: str
 
     @property
     def text(self) -> str:
@@ -270,4 +384,4 @@ def rules_page(rules: Rules) -> RulesPage:
     )
     by_key = {section.key: section for section in (*sheet.sections, *added)}
     ordered = tuple(by_key.pop(key) for key in PAGE_ORDER if key in by_key)
-    return RulesPage(sheet, difference(rules), ordered + tuple(by_key.values()))
+    return RulesPage(sheet, difference(rules), ordered + tuple(by_key.values()), site_notice())

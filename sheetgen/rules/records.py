@@ -8,6 +8,8 @@ player, the turn or box, and the reason.
 from __future__ import annotations
 
 import datetime
+import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -36,7 +38,8 @@ from sheetgen.rules.variants import HouseRule, Rules, builtin_rules
 MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
 MAX_PLAYERS = 60  # per game: ten pages of six columns
-RECORD_KEYS = ("variant", "house_rules", "title", "date", "games", "players")
+RECORD_KEYS = ("variant", "house_rules", "title", "date", "lang", "games", "players")
+LANG_PATTERN = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?")  # en, pt-BR: a language tag
 GAME_KEYS = ("players",)
 TURNS_PLAYER_KEYS = ("name", "turns")
 BOXES_PLAYER_KEYS = ("name", "boxes", "yahtzee_bonuses")
@@ -75,6 +78,7 @@ class Record:
     title: str | None = None
     date: str | None = None
     source: str = "record"
+    lang: str | None = None  # the language to print it in; None: English, or the command's --lang
 
     @property
     def player_names(self) -> list[str]:
@@ -193,7 +197,12 @@ class _Parser:
                     f"game {n}: players {', '.join(map(quote, names))} differ from game 1's "
                     f"{', '.join(map(quote, first))}; a series keeps the same players in the same order"
                 )
-        return Record(rules, games, title, date, source)
+        lang = data.get("lang")
+        if lang is not None and not (isinstance(lang, str) and LANG_PATTERN.fullmatch(lang)):
+            raise RecordShapeError(
+                f"lang: expected a language tag like en or pt-BR, found {json.dumps(lang)}"
+            )
+        return Record(rules, games, title, date, source, lang)
 
     def rules(self, data: dict[str, Any]) -> Rules:
         variant = data.get("variant", "official")

@@ -20,9 +20,7 @@ from sheetgen.rules.boxes import (
     MAX_BOX_TOTAL,
     MAX_GAMES_IN_SERIES,
     MAX_YAHTZEE_BONUSES,
-    NUMBER_WORDS,
     ROLLS_PER_TURN,
-    TOTAL_HINTS,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
@@ -30,9 +28,12 @@ from sheetgen.rules.boxes import (
     YAHTZEE_SCORE,
     Box,
     Scoring,
+    Section,
     SheetRow,
     Total,
+    total_hint,
 )
+from sheetgen.rules.i18n import N_, _, ngettext, number
 from sheetgen.rules.scoring import JOKER_BOXES, Dice, natural_score, score_in_box
 from sheetgen.rules.variants import HouseRule, JokerOrder, Rules, Start
 
@@ -41,38 +42,41 @@ def box_hint(box: Box, rules: Rules) -> str:
     """The one-line reminder printed under a box's name on the score sheet."""
     info = BOX_INFO[box]
     if info.scoring is Scoring.COUNT_FACE:
-        return f"count and add only {info.face}s"
+        return _("count and add only %(face)ss", face=info.face)
     if box is Box.CHANCE:
-        return f"any dice: add all {DICE_COUNT}"
+        return _("any dice: add all %(dice)s", dice=DICE_COUNT)
     if info.scoring is Scoring.DICE_TOTAL:
-        return f"{KIND_COUNTS[box]} alike: add all {DICE_COUNT} dice"
+        return _("%(kind)s alike: add all %(dice)s dice", kind=KIND_COUNTS[box], dice=DICE_COUNT)
     need = {
-        Box.FULL_HOUSE: "3 and 2 alike",
-        Box.SMALL_STRAIGHT: "4 in a row",
-        Box.LARGE_STRAIGHT: "5 in a row",
-        Box.YAHTZEE: f"{DICE_COUNT} alike",
+        Box.FULL_HOUSE: N_("3 and 2 alike"),
+        Box.SMALL_STRAIGHT: N_("4 in a row"),
+        Box.LARGE_STRAIGHT: N_("5 in a row"),
+        Box.YAHTZEE: N_("%(dice)s alike"),
     }[box]
     if box is Box.FULL_HOUSE and rules.five_of_a_kind_full_house:
-        need = f"3 and 2, or {DICE_COUNT} alike"
-    return f"{need}: score {info.fixed_score}"
+        need = N_("3 and 2, or %(dice)s alike")
+    return _("%(need)s: score %(score)s", need=_(need, dice=DICE_COUNT), score=info.fixed_score)
 
 
 def row_hint(row: SheetRow, rules: Rules) -> str:
     """The hint of any score-sheet row, box or total."""
     if isinstance(row.key, Total):
-        return TOTAL_HINTS[row.key]
+        return total_hint(row.key)
     return box_hint(row.key, rules)
 
 
 def edition_line(rules: Rules) -> str:
     """The footer of every sheet: the edition, the custom variant, the house rules."""
     variant = rules.variant
-    parts = [f"House version: {variant.edition}" if variant.house_version else variant.edition]
+    edition = variant.edition
+    parts = [
+        _("House version: %(edition)s", edition=edition) if variant.house_version else capitalize(edition)
+    ]
     if rules.custom_name:
-        parts.insert(0, f"{rules.name} (based on {variant.name})")
+        parts.insert(0, _("%(name)s (based on %(base)s)", name=rules.name, base=variant.name))
     labels = [rule.label for rule in rules.house_rules]
-    none = "No other house rules" if variant.house_version else "No house rules"
-    parts.append("House rules: " + "; ".join(labels) if labels else none)
+    none = _("No other house rules") if variant.house_version else _("No house rules")
+    parts.append(_("House rules: %(rules)s", rules="; ".join(labels)) if labels else none)
     return " · ".join(parts)
 
 
@@ -159,17 +163,24 @@ class RuleSheet:
         )
 
 
+def capitalize(text: str) -> str:
+    """The first letter upper-case, the rest as written (str.capitalize lowers 'Yahtzee')."""
+    return text[:1].upper() + text[1:]
+
+
 def _dice(dice: Dice) -> str:
     return "-".join(str(d) for d in dice)
 
 
-def _either(words: list[str], conjunction: str = "or") -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+def either(words: list[str], conjunction: str = "or") -> str:
+    """'a', 'a or b', 'a, b or c' ('and' for a list of all of them), in the active language."""
+    if len(words) == 1:
+        return words[0]
+    joined = _("%(first)s or %(last)s") if conjunction == "or" else _("%(first)s and %(last)s")
+    return joined % {"first": _(", ").join(words[:-1]), "last": words[-1]}
 
 
-def _thousands(n: int) -> str:
-    return f"{n:,}"
+_either = either
 
 
 def _text(*texts: str) -> Block:
@@ -181,40 +192,52 @@ def _list(kind: str, *entries: tuple[str, str] | Item) -> Block:
 
 
 def _ruling(text: str) -> Item:
-    return Item(text, "Ruling:", ruling=True)
+    return Item(text, _("Ruling:"), ruling=True)
 
 
 def _house_rule(text: str) -> Item:
-    return Item(text, "House rule:")
+    return Item(text, _("House rule:"))
 
 
 def players_text(rules: Rules) -> str:
     """The edition's player count: '1 or more players'."""
-    return f"{rules.min_players} or more players"
+    # English says "players" even for "1 or more"; other languages may not.
+    return ngettext("%(n)s or more players", "%(n)s or more players", rules.min_players)
 
 
 START_TEXT = {
-    Start.FIVE_DICE: f"each player rolls all {DICE_COUNT} dice, and the highest total goes first",
-    Start.ONE_DIE: "each player rolls 1 die, and the highest number goes first",
+    Start.FIVE_DICE: N_("each player rolls all %(dice)s dice, and the highest total goes first"),
+    Start.ONE_DIE: N_("each player rolls 1 die, and the highest number goes first"),
 }
+
+
+def start_text(start: Start) -> str:
+    """How the first player is found, as a clause: 'each player rolls 1 die, and ...'."""
+    return _(START_TEXT[start], dice=DICE_COUNT)
 
 
 def _setup(rules: Rules) -> SheetSection:
     return SheetSection(
         "setup",
-        "Before you play",
+        _("Before you play"),
         (
             _text(
-                f"For {players_text(rules)}. Everyone shares {DICE_COUNT} six-sided dice; "
-                "each player needs a score sheet and a pencil."
+                _(
+                    "For %(players)s. Everyone shares %(dice)s six-sided dice; "
+                    "each player needs a score sheet and a pencil.",
+                    players=players_text(rules),
+                    dice=DICE_COUNT,
+                )
             ),
             _list(
                 "bullets",
                 (
-                    "Who starts (house rule):" if rules.start is not rules.variant.start else "Who starts:",
-                    f"{START_TEXT[rules.start]}; then turns pass to the left.",
+                    _("Who starts (house rule):")
+                    if rules.start is not rules.variant.start
+                    else _("Who starts:"),
+                    _("%(start)s; then turns pass to the left.", start=start_text(rules.start)),
                 ),
-                _ruling("the rules do not cover a tie for the first turn; tied players can roll again."),
+                _ruling(_("the rules do not cover a tie for the first turn; tied players can roll again.")),
             ),
         ),
     )
@@ -223,18 +246,21 @@ def _setup(rules: Rules) -> SheetSection:
 def _turn() -> SheetSection:
     return SheetSection(
         "turn",
-        "Your turn",
+        _("Your turn"),
         (
             _list(
                 "steps",
-                ("Roll", f"all {DICE_COUNT} dice."),
+                (_("Roll"), _("all %(dice)s dice.", dice=DICE_COUNT)),
                 (
-                    "Keep and roll again.",
-                    "Set aside the dice you want to keep and roll the others; "
-                    "you may pick up kept dice again. "
-                    f"Stop whenever you like, after {ROLLS_PER_TURN} rolls at most.",
+                    _("Keep and roll again."),
+                    _(
+                        "Set aside the dice you want to keep and roll the others; "
+                        "you may pick up kept dice again. "
+                        "Stop whenever you like, after %(rolls)s rolls at most.",
+                        rolls=ROLLS_PER_TURN,
+                    ),
                 ),
-                ("Score", "the final dice in exactly one empty box of your card."),
+                (_("Score"), _("the final dice in exactly one empty box of your card.")),
             ),
         ),
     )
@@ -248,32 +274,43 @@ def _several_boxes(dice: Dice) -> str:
         if points:
             by_score.setdefault(points, []).append(box.label)
     return _either(
-        [f"{points} in {_either(labels)}" for points, labels in sorted(by_score.items(), reverse=True)]
+        [
+            _("%(points)s in %(boxes)s", points=points, boxes=_either(labels))
+            for points, labels in sorted(by_score.items(), reverse=True)
+        ]
     )
 
 
 def _filling(rules: Rules) -> SheetSection:
     dice = BOX_INFO[Box.FOUR_OF_A_KIND].example
-    once = f"Each box takes one score for the whole game: {len(Box)} turns each."
+    once = _("Each box takes one score for the whole game: %(turns)s turns each.", turns=len(Box))
     entries: list[tuple[str, str] | Item] = [
         (
-            "Zeros.",
-            "If your dice fit none of your empty boxes, write 0 in one of them. You may also write 0 "
-            "in a box they do not fit, or take a lower score, to keep a better box open.",
+            _("Zeros."),
+            _(
+                "If your dice fit none of your empty boxes, write 0 in one of them. You may also write 0 "
+                "in a box they do not fit, or take a lower score, to keep a better box open."
+            ),
         )
     ]
+    chance = Box.CHANCE.label
     if rules.scratch_any_box:
-        entries.append(_house_rule(f"any empty box may take a 0, {Box.CHANCE.label} too."))
-        entries.append(("Once only.", once))
+        entries.append(_house_rule(_("any empty box may take a 0, %(chance)s too.", chance=chance)))
+        entries.append((_("Once only."), once))
     else:
-        entries.append(("Once only.", f"{once} {Box.CHANCE.label} fits any roll, so it never holds a 0."))
+        never = _("%(chance)s fits any roll, so it never holds a 0.", chance=chance)
+        entries.append((_("Once only."), f"{once} {never}"))
     return SheetSection(
         "filling",
-        "Filling a box",
+        _("Filling a box"),
         (
             _text(
-                "You choose the box; the dice decide what it scores. "
-                f"One roll often fits several boxes: {_dice(dice)} is worth {_several_boxes(dice)}."
+                _(
+                    "You choose the box; the dice decide what it scores. "
+                    "One roll often fits several boxes: %(dice)s is worth %(choices)s.",
+                    dice=_dice(dice),
+                    choices=_several_boxes(dice),
+                )
             ),
             _list("bullets", *entries),
         ),
@@ -289,20 +326,31 @@ def _upper() -> SheetSection:
     three_of_each = sum(natural_score((face,) * 3, box) for face, box in zip(FACES, UPPER_BOXES, strict=True))
     return SheetSection(
         "upper",
-        "Upper section",
+        Section.UPPER.label,
         (
             _text(
-                "Each upper box adds up only the dice showing its number (Aces are the 1s): "
-                f"{_dice(fives.example)} scores {natural_score(fives.example, Box.FIVES)} in {fives.label}."
+                _(
+                    "Each upper box adds up only the dice showing its number (%(aces)s are the 1s): "
+                    "%(dice)s scores %(points)s in %(box)s.",
+                    aces=Box.ACES.label,
+                    dice=_dice(fives.example),
+                    points=natural_score(fives.example, Box.FIVES),
+                    box=fives.label,
+                )
             ),
             Block("faces", rows=rows),
             _list(
                 "bullets",
                 (
-                    f"Bonus {UPPER_BONUS}.",
-                    f"Add {UPPER_BONUS} if the six upper boxes total {UPPER_BONUS_THRESHOLD} or more. "
-                    f"Three of each number make exactly {three_of_each}; "
-                    "more high dice can make up for fewer low ones.",
+                    _("Bonus %(bonus)s.", bonus=UPPER_BONUS),
+                    _(
+                        "Add %(bonus)s if the six upper boxes total %(threshold)s or more. "
+                        "Three of each number make exactly %(three)s; "
+                        "more high dice can make up for fewer low ones.",
+                        bonus=UPPER_BONUS,
+                        threshold=UPPER_BONUS_THRESHOLD,
+                        three=three_of_each,
+                    ),
                 ),
             ),
         ),
@@ -311,7 +359,9 @@ def _upper() -> SheetSection:
 
 def _full_house_needs(rules: Rules) -> str:
     needs = BOX_INFO[Box.FULL_HOUSE].needs
-    return f"{needs}, or {DICE_COUNT} alike (house rule)" if rules.five_of_a_kind_full_house else needs
+    if rules.five_of_a_kind_full_house:
+        return _("%(needs)s, or %(dice)s alike (house rule)", needs=needs, dice=DICE_COUNT)
+    return needs
 
 
 def _lower(rules: Rules) -> SheetSection:
@@ -320,41 +370,55 @@ def _lower(rules: Rules) -> SheetSection:
         BoxRow(box.label, needs[box], box.info.scores, box.info.example, natural_score(box.info.example, box))
         for box in LOWER_BOXES
     )
-    five = f"{NUMBER_WORDS[DICE_COUNT]} of a kind"
+    full = Box.FULL_HOUSE.label
     if rules.five_of_a_kind_full_house:
         note = _house_rule(
-            f"any {five} may go in an empty {Box.FULL_HOUSE.label} for {FULL_HOUSE_SCORE}, "
-            "whatever else is on your card."
+            _(
+                "any five of a kind may go in an empty %(full)s for %(score)s, "
+                "whatever else is on your card.",
+                full=full,
+                score=FULL_HOUSE_SCORE,
+            )
         )
     else:
         note = Item(
-            f"{five.capitalize()} is not a {Box.FULL_HOUSE.label}, except when it is played as a Joker "
-            "(see Joker rules)."
+            _(
+                "Five of a kind is not a %(full)s, except when it is played as a Joker (see Joker rules).",
+                full=full,
+            )
         )
-    return SheetSection("lower", "Lower section", (Block("table", rows=rows), Block("text", (note,))))
+    return SheetSection("lower", Section.LOWER.label, (Block("table", rows=rows), Block("text", (note,))))
 
 
 def _extra_yahtzees() -> SheetSection:
     return SheetSection(
         "extra",
-        "Extra Yahtzees",
+        _("Extra Yahtzees"),
         (
             _text(
-                f"An extra Yahtzee is one rolled after your {Box.YAHTZEE.label} box is filled, "
-                f"with {YAHTZEE_SCORE} or 0. The Joker rules say where it goes."
+                _(
+                    "An extra Yahtzee is one rolled after your %(box)s box is filled, "
+                    "with %(score)s or 0. The Joker rules say where it goes.",
+                    box=Box.YAHTZEE.label,
+                    score=YAHTZEE_SCORE,
+                )
             ),
             _list(
                 "bullets",
                 (
-                    f"Bonus {YAHTZEE_BONUS}:",
-                    f"if your {Box.YAHTZEE.label} box holds {YAHTZEE_SCORE}, tick the bonus row for each "
-                    "extra Yahtzee; there is no limit. "
-                    "You get the bonus even when the roll itself goes down as a 0.",
+                    _("Bonus %(bonus)s:", bonus=YAHTZEE_BONUS),
+                    _(
+                        "if your %(box)s box holds %(score)s, tick the bonus row for each "
+                        "extra Yahtzee; there is no limit. "
+                        "You get the bonus even when the roll itself goes down as a 0.",
+                        box=Box.YAHTZEE.label,
+                        score=YAHTZEE_SCORE,
+                    ),
                 ),
-                ("No bonus", "if it holds a 0."),
+                (_("No bonus"), _("if it holds a 0.")),
                 (
-                    f"{Box.YAHTZEE.label} box still empty?",
-                    "Then the Joker rules do not apply: score the roll like any other.",
+                    _("%(box)s box still empty?", box=Box.YAHTZEE.label),
+                    _("Then the Joker rules do not apply: score the roll like any other."),
                 ),
             ),
         ),
@@ -364,27 +428,36 @@ def _extra_yahtzees() -> SheetSection:
 def _joker_values() -> str:
     fixed = [f"{box.label} {box.info.fixed_score}" for box in JOKER_BOXES]
     totals = [box.label for box in LOWER_BOXES if box.info.scoring is Scoring.DICE_TOTAL]
-    return f"scores as if the dice fit: {_either(fixed, 'and')}; {_either(totals, 'and')} the dice total."
+    return _(
+        "scores as if the dice fit: %(fixed)s; %(totals)s the dice total.",
+        fixed=_either(fixed, "and"),
+        totals=_either(totals, "and"),
+    )
 
 
 def _upper_step(dice: Dice) -> tuple[str, str]:
     box = Box.for_face(dice[0])
     return (
-        "Its upper box,",
-        f"if empty, for the dice total: {_dice(dice)} scores {natural_score(dice, box)} in {box.label}.",
+        _("Its upper box,"),
+        _(
+            "if empty, for the dice total: %(dice)s scores %(points)s in %(box)s.",
+            dice=_dice(dice),
+            points=natural_score(dice, box),
+            box=box.label,
+        ),
     )
 
 
 def _official_steps(dice: Dice) -> list[tuple[str, str]]:
-    return [_upper_step(dice), ("Else any empty lower box,", "as a Joker.")]
+    return [_upper_step(dice), (_("Else any empty lower box,"), _("as a Joker."))]
 
 
 def _c2406_steps(dice: Dice) -> list[tuple[str, str]]:
     kinds = [Box.THREE_OF_A_KIND.label, Box.FOUR_OF_A_KIND.label]
     return [
         _upper_step(dice),
-        (f"Else {_either(kinds)},", "whichever is empty, for the dice total."),
-        ("Only when both are filled,", "any other empty lower box, as a Joker."),
+        (_("Else %(boxes)s,", boxes=_either(kinds)), _("whichever is empty, for the dice total.")),
+        (_("Only when both are filled,"), _("any other empty lower box, as a Joker.")),
     ]
 
 
@@ -396,42 +469,58 @@ JOKER_STEPS: dict[JokerOrder, Callable[[Dice], list[tuple[str, str]]]] = {
 
 def _joker(rules: Rules) -> SheetSection:
     dice = (4,) * DICE_COUNT
-    heading = "Joker rules"
-    values = ("A Joker", _joker_values())
+    heading = _("Joker rules")
+    values = (_("A Joker"), _joker_values())
     if rules.joker_order is JokerOrder.FREE:
         upper = Box.for_face(dice[0])
         missed = [box for box in JOKER_BOXES if score_in_box(dice, box, rules) == 0]
-        natural = f"0 in {_either([box.label for box in missed], 'and')}"
+        natural = _("0 in %(boxes)s", boxes=_either([box.label for box in missed], "and"))
         if rules.five_of_a_kind_full_house:
-            natural += f", though {Box.FULL_HOUSE.label} still takes {FULL_HOUSE_SCORE} by house rule"
+            natural += _(
+                ", though %(full)s still takes %(score)s by house rule",
+                full=Box.FULL_HOUSE.label,
+                score=FULL_HOUSE_SCORE,
+            )
         return SheetSection(
             "joker",
             heading,
             (
-                _text("Put an extra Yahtzee in any empty box you choose."),
+                _text(_("Put an extra Yahtzee in any empty box you choose.")),
                 _list(
                     "bullets",
                     (
-                        "Joker or not?",
-                        "It is a Joker only once the upper box for its number is filled. "
-                        f"Until then it scores as it falls: {_dice(dice)} is {natural_score(dice, upper)} "
-                        f"in {upper.label}, {natural}.",
+                        _("Joker or not?"),
+                        _(
+                            "It is a Joker only once the upper box for its number is filled. "
+                            "Until then it scores as it falls: "
+                            "%(dice)s is %(points)s in %(box)s, %(others)s.",
+                            dice=_dice(dice),
+                            points=natural_score(dice, upper),
+                            box=upper.label,
+                            others=natural,
+                        ),
                     ),
                     values,
                 ),
             ),
         )
-    steps = [*JOKER_STEPS[rules.joker_order](dice), ("Else a 0", "in any empty upper box.")]
+    steps = [*JOKER_STEPS[rules.joker_order](dice), (_("Else a 0"), _("in any empty upper box."))]
     notes: list[tuple[str, str] | Item] = [values]
     if rules.five_of_a_kind_full_house:
         notes.append(
-            _house_rule(f"it may also go in an empty {Box.FULL_HOUSE.label} for {FULL_HOUSE_SCORE}.")
+            _house_rule(
+                _(
+                    "it may also go in an empty %(full)s for %(score)s.",
+                    full=Box.FULL_HOUSE.label,
+                    score=FULL_HOUSE_SCORE,
+                )
+            )
         )
     return SheetSection(
         "joker",
         heading,
         (
-            _text("An extra Yahtzee goes in the first of these places that is open:"),
+            _text(_("An extra Yahtzee goes in the first of these places that is open:")),
             _list("steps", *steps),
             _list("bullets", *notes),
         ),
@@ -441,32 +530,49 @@ def _joker(rules: Rules) -> SheetSection:
 def _end() -> SheetSection:
     best = MAX_BOX_TOTAL + MAX_YAHTZEE_BONUSES * YAHTZEE_BONUS
     blocks = (
-        _text(f"The game ends when every player has filled all {len(Box)} boxes. Then add up each card:"),
+        _text(
+            _(
+                "The game ends when every player has filled all %(boxes)s boxes. Then add up each card:",
+                boxes=len(Box),
+            )
+        ),
         _list(
             "bullets",
             (
-                f"{Total.UPPER_TOTAL.label}:",
-                f"six upper boxes, plus {UPPER_BONUS} if they reach {UPPER_BONUS_THRESHOLD}.",
+                _("%(label)s:", label=Total.UPPER_TOTAL.label),
+                _(
+                    "six upper boxes, plus %(bonus)s if they reach %(threshold)s.",
+                    bonus=UPPER_BONUS,
+                    threshold=UPPER_BONUS_THRESHOLD,
+                ),
             ),
             (
-                f"{Total.LOWER_TOTAL.label}:",
-                f"seven lower boxes, plus {YAHTZEE_BONUS} per Yahtzee bonus.",
+                _("%(label)s:", label=Total.LOWER_TOTAL.label),
+                _("seven lower boxes, plus %(bonus)s per Yahtzee bonus.", bonus=YAHTZEE_BONUS),
             ),
-            (f"{Total.GRAND_TOTAL.label}:", "upper total plus lower total."),
+            (_("%(label)s:", label=Total.GRAND_TOTAL.label), _("upper total plus lower total.")),
         ),
-        _text("The highest grand total wins."),
+        _text(_("The highest grand total wins.")),
         Block(
             "text",
             (
                 _ruling(
-                    "the rules do not say how to break a tie; "
-                    "players often share the win or play one more game."
+                    _(
+                        "the rules do not say how to break a tie; "
+                        "players often share the win or play one more game."
+                    )
                 ),
             ),
         ),
-        _text(f"Highest possible: {MAX_BOX_TOTAL}, or {_thousands(best)} with a Yahtzee every turn."),
+        _text(
+            _(
+                "Highest possible: %(most)s, or %(best)s with a Yahtzee every turn.",
+                most=number(MAX_BOX_TOTAL),
+                best=number(best),
+            )
+        ),
     )
-    return SheetSection("end", "End of the game", blocks)
+    return SheetSection("end", _("End of the game"), blocks)
 
 
 # House rules the sheet spells out where they apply; its house-rules section only names them.
@@ -479,7 +585,7 @@ SPELLED_OUT = {
 
 
 def _house_rule_entry(rule: HouseRule) -> Item:
-    label = f"{rule.label.capitalize()}."
+    label = _("%(rule)s.", rule=capitalize(rule.label))
     return Item(label) if rule in SPELLED_OUT else Item(rule.summary, label)
 
 
@@ -488,21 +594,26 @@ def _house_rules(rules: Rules) -> SheetSection:
     variant = rules.variant
     blocks = []
     if variant.house_version:
-        blocks.append(_text("No edition prints these rules: they are a house version."))
+        blocks.append(_text(_("No edition prints these rules: they are a house version.")))
     if rules.house_rules:
         blocks.append(Block("bullets", tuple(_house_rule_entry(rule) for rule in rules.house_rules)))
     elif variant.house_version:
-        blocks.append(_text("No other house rules."))
+        blocks.append(_text(_("No other house rules.")))
     else:
-        blocks.append(_text(f"None: this sheet follows the {variant.edition} as written."))
-    return SheetSection("house", "House rules in effect", tuple(blocks))
+        blocks.append(
+            _text(_("None: this sheet follows the %(edition)s as written.", edition=variant.edition))
+        )
+    return SheetSection("house", _("House rules in effect"), tuple(blocks))
 
 
 def rule_sheet(rules: Rules) -> RuleSheet:
     """The one-page rule sheet for `rules`: every variant-dependent sentence is chosen here."""
-    tagline = f"{players_text(rules)} · {DICE_COUNT} dice"
+    dice = _("%(dice)s dice", dice=DICE_COUNT)
+    tagline = f"{players_text(rules)} · {dice}"
     if rules.series:
-        tagline += f" · series of up to {MAX_GAMES_IN_SERIES} games"
+        tagline += " · " + ngettext(
+            "series of up to %(n)s game", "series of up to %(n)s games", MAX_GAMES_IN_SERIES
+        )
     sections = (
         _setup(rules),
         _turn(),

@@ -12,7 +12,7 @@ from sheetgen.rules.boxes import (
     YAHTZEE_SCORE,
     Box,
 )
-from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
+from sheetgen.rules.records import LANG_PATTERN, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.scoring import possible_scores
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, HouseRule, Rules
 
@@ -65,6 +65,14 @@ def record_schema() -> dict[str, Any]:
                 "default": [],
             },
             "title": {"type": "string", "minLength": 1, "maxLength": MAX_TITLE_LENGTH},
+            "lang": {
+                "description": "The language `sheetgen fill` prints the record in, unless --lang says "
+                "otherwise: en (English, the default) or a language sheetgen has a catalog for "
+                "(`sheetgen variants` lists them).",
+                "type": "string",
+                "pattern": "^" + LANG_PATTERN.pattern + "$",
+                "default": "en",
+            },
             "date": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
             "games": {
                 "type": "array",

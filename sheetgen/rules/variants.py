@@ -18,6 +18,7 @@ from sheetgen.errors import (
     UnknownVariantError,
     VariantFileError,
 )
+from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.text import REPR, clean_text, printable, quote
 
 
@@ -47,33 +48,45 @@ class HouseRule(enum.Enum):
 
     @property
     def summary(self) -> str:
-        return HOUSE_RULE_SUMMARIES[self]
+        return _(HOUSE_RULE_SUMMARIES[self])
 
     @property
     def label(self) -> str:
-        return HOUSE_RULE_LABELS[self]
+        return _(HOUSE_RULE_LABELS[self])
 
 
 HOUSE_RULE_SUMMARIES = {
     HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: (
-        "Any five of a kind may go in an empty Full House for 25, whatever else is on the sheet."
+        N_("Any five of a kind may go in an empty Full House for 25, whatever else is on the sheet.")
     ),
-    HouseRule.ONE_DIE_START: "Each player rolls one die to decide who starts.",
-    HouseRule.FIVE_DICE_START: "Each player rolls all five dice to decide who starts.",
-    HouseRule.SERIES: "Play up to six games; the highest total over all of them wins.",
-    HouseRule.SCRATCH_ANY_BOX: "Any box may take a 0 to get rid of a bad roll, Chance included.",
+    HouseRule.ONE_DIE_START: N_("Each player rolls one die to decide who starts."),
+    HouseRule.FIVE_DICE_START: N_("Each player rolls all five dice to decide who starts."),
+    HouseRule.SERIES: N_("Play up to six games; the highest total over all of them wins."),
+    HouseRule.SCRATCH_ANY_BOX: N_("Any box may take a 0 to get rid of a bad roll, Chance included."),
 }
 
 HOUSE_RULE_LABELS = {
-    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: "five of a kind is a full house",
-    HouseRule.ONE_DIE_START: "one die decides who starts",
-    HouseRule.FIVE_DICE_START: "five dice decide who starts",
-    HouseRule.SERIES: "a series of up to six games",
-    HouseRule.SCRATCH_ANY_BOX: "any box may be scratched",
+    HouseRule.FIVE_OF_A_KIND_FULL_HOUSE: N_("five of a kind is a full house"),
+    HouseRule.ONE_DIE_START: N_("one die decides who starts"),
+    HouseRule.FIVE_DICE_START: N_("five dice decide who starts"),
+    HouseRule.SERIES: N_("a series of up to six games"),
+    HouseRule.SCRATCH_ANY_BOX: N_("any box may be scratched"),
 }
 
 START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
 START_WORDS = {Start.ONE_DIE: "one die", Start.FIVE_DICE: "all five dice"}
+
+
+JOKER_ORDER_TEXTS = {
+    JokerOrder.UPPER_THEN_LOWER: N_("upper, then any lower box"),
+    JokerOrder.UPPER_THEN_KINDS: N_("upper, then 3 or 4 of a Kind, then any lower box"),
+    JokerOrder.FREE: N_("any empty box"),
+}
+
+
+def joker_order_text(order: JokerOrder) -> str:
+    """Where an extra Yahtzee goes, in the active language (the enum's value is the English)."""
+    return _(JOKER_ORDER_TEXTS[order])
 
 
 @dataclass(frozen=True)
@@ -86,43 +99,55 @@ class Variant:
     """
 
     name: str
-    title: str
-    edition: str
+    title_id: str  # message ids: `title`, `edition` and `summary` are them in the active language
+    edition_id: str
     joker_order: JokerOrder
     start: Start
-    summary: str
+    summary_id: str
     aliases: tuple[str, ...] = ()
     min_players: int = 1  # as the edition prints it
     house_version: bool = False
 
+    @property
+    def title(self) -> str:
+        return _(self.title_id)
+
+    @property
+    def edition(self) -> str:
+        return _(self.edition_id)
+
+    @property
+    def summary(self) -> str:
+        return _(self.summary_id)
+
 
 OFFICIAL = Variant(
     name="official",
-    title="Official rules",
-    edition="1996 Milton Bradley rules",
+    title_id=N_("Official rules"),
+    edition_id=N_("1996 Milton Bradley rules"),
     joker_order=JokerOrder.UPPER_THEN_LOWER,
     start=Start.FIVE_DICE,
-    summary="The 1996 rules: an extra Yahtzee goes to its upper box, else any lower box.",
+    summary_id=N_("The 1996 rules: an extra Yahtzee goes to its upper box, else any lower box."),
     min_players=1,
     aliases=("1996", "milton-bradley", "default"),
 )
 C2406 = Variant(
     name="c2406",
-    title="Hasbro rules",
-    edition="2016 Hasbro rules (C2406)",
+    title_id=N_("Hasbro rules"),
+    edition_id=N_("2016 Hasbro rules (C2406)"),
     joker_order=JokerOrder.UPPER_THEN_KINDS,
     start=Start.ONE_DIE,
-    summary="The 2016 rules: an extra Yahtzee tries 3 and 4 of a Kind before other lower boxes.",
+    summary_id=N_("The 2016 rules: an extra Yahtzee tries 3 and 4 of a Kind before other lower boxes."),
     min_players=2,
     aliases=("2016", "hasbro"),
 )
 FREE_CHOICE = Variant(
     name="free-choice",
-    title="Free choice (house version)",
-    edition="1996 Milton Bradley rules with free choice for extra Yahtzees",
+    title_id=N_("Free choice (house version)"),
+    edition_id=N_("1996 Milton Bradley rules with free choice for extra Yahtzees"),
     joker_order=JokerOrder.FREE,
     start=Start.FIVE_DICE,
-    summary="A house version no edition prints: an extra Yahtzee may go in any empty box.",
+    summary_id=N_("A house version no edition prints: an extra Yahtzee may go in any empty box."),
     min_players=1,
     aliases=("free",),
     house_version=True,
@@ -192,7 +217,7 @@ class Rules:
     @property
     def title(self) -> str:
         """The heading a sheet prints."""
-        return self.custom_title or f"Yahtzee: {self.variant.title}"
+        return self.custom_title or _("Yahtzee: %(variant)s", variant=self.variant.title)
 
     @property
     def start(self) -> Start:

@@ -5,6 +5,8 @@ service worker keeps a copy of every page the build made, so the scorekeeper
 and the rules pages open with the network off. The worker is a plain script
 (templates/site/sw.js) after four lines of data: its caches' prefix, this
 build's cache and the files to keep. Opened from disk, pages never register it and work as before.
+Each language's folder is an app of its own (output/fr/ beside the English one at the top): its
+manifest is in its language, its worker keeps its folder's files in a cache named for the language.
 """
 
 from __future__ import annotations
@@ -14,15 +16,17 @@ import re
 from collections.abc import Iterable
 
 from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.rules.i18n import N_, _
 
 WEB_MANIFEST = "manifest.webmanifest"
 SERVICE_WORKER = "sw.js"
 ICON = "icon.svg"
 APP_FILES = (WEB_MANIFEST, SERVICE_WORKER, ICON)
-APP_NAME = "Yahtzee rules and sheets"
+APP_NAME = N_("Yahtzee rules and sheets")
 APP_SHORT_NAME = "Yahtzee"
 START_PAGE = "index.html"
-CACHE_PREFIX = "sheetgen-"  # the worker drops every cache of this prefix but its own
+CACHE_PREFIX = "sheetgen-"  # the worker drops every cache of its prefix but its own (a language adds "LANG-")
+APP_DESCRIPTION = N_("Rule sheets, score sheets and a scorekeeper for the dice game, offline.")
 SITE_CSS = TEMPLATES_DIR / "site" / "site.css"
 
 
@@ -34,12 +38,19 @@ def _colour(name: str) -> str:
     return found.group(1)
 
 
-def web_manifest() -> bytes:
-    """The web app manifest: name, icon, start page, standalone display, theme colours."""
+def cache_prefix(lang: str) -> str:
+    """The prefix of a language's caches: English's own, or English's plus the language."""
+    return CACHE_PREFIX if lang == "en" else f"{CACHE_PREFIX}{lang}-"
+
+
+def web_manifest(lang: str = "en") -> bytes:
+    """The web app manifest in `lang` (the active language): name, icon, start page, standalone
+    display, theme colours."""
     manifest = {
-        "name": APP_NAME,
+        **({} if lang == "en" else {"lang": lang}),
+        "name": _(APP_NAME),
         "short_name": APP_SHORT_NAME,
-        "description": "Rule sheets, score sheets and a scorekeeper for the dice game, offline.",
+        "description": _(APP_DESCRIPTION),
         "start_url": START_PAGE,
         "scope": "./",
         "display": "standalone",
@@ -50,15 +61,15 @@ def web_manifest() -> bytes:
     return (json.dumps(manifest, indent=1) + "\n").encode()
 
 
-def service_worker(version: str, files: Iterable[str]) -> bytes:
+def service_worker(version: str, files: Iterable[str], lang: str = "en") -> bytes:
     """The worker for a site of `files`: pages, previews and the app's own files it must keep,
     PDFs it keeps when it can. `version` names its cache, so a new build replaces the old copy."""
     files = sorted(set(files) - {SERVICE_WORKER})
     pages = ["./", START_PAGE, WEB_MANIFEST, ICON, *(f for f in files if not f.endswith(".pdf"))]
     downloads = [f for f in files if f.endswith(".pdf")]
     head = (
-        f"const CACHE_PREFIX = {json.dumps(CACHE_PREFIX)};\n"
-        f"const CACHE = {json.dumps(CACHE_PREFIX + version)};\n"
+        f"const CACHE_PREFIX = {json.dumps(cache_prefix(lang))};\n"
+        f"const CACHE = {json.dumps(cache_prefix(lang) + version)};\n"
         f"const PAGES = {json.dumps(list(dict.fromkeys(pages)))};\n"
         f"const DOWNLOADS = {json.dumps(downloads)};\n"
     )
@@ -69,6 +80,10 @@ def icon() -> bytes:
     return (TEMPLATES_DIR / "site" / ICON).read_bytes()
 
 
-def render_app(version: str, files: Iterable[str]) -> dict[str, bytes]:
-    """Every file of the app, by name."""
-    return {WEB_MANIFEST: web_manifest(), SERVICE_WORKER: service_worker(version, files), ICON: icon()}
+def render_app(version: str, files: Iterable[str], lang: str = "en") -> dict[str, bytes]:
+    """Every file of the app in `lang` (the active language), by name."""
+    return {
+        WEB_MANIFEST: web_manifest(lang),
+        SERVICE_WORKER: service_worker(version, files, lang),
+        ICON: icon(),
+    }

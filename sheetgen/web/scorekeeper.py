@@ -18,6 +18,7 @@ from typing import Any
 from sheetgen import __version__
 from sheetgen.files.inputs import RECORD_LIMIT
 from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
     BOX_INFO,
     COLUMNS,
@@ -36,7 +37,8 @@ from sheetgen.rules.boxes import (
     Section,
     Total,
 )
-from sheetgen.rules.guide import SITE_NOTICE
+from sheetgen.rules.guide import site_notice
+from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.records import (
     BOXES_PLAYER_KEYS,
     DICE_TURN_KEYS,
@@ -52,11 +54,11 @@ from sheetgen.rules.records import (
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
 from sheetgen.rules.text import BIDI_CONTROLS, BLANK_LETTERS, CONTROL_CATEGORIES, INVISIBLE_CATEGORIES
-from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant
+from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
-SERIES_TOTAL_LABEL = "Series total"
+SERIES_TOTAL_LABEL = N_("Series total")
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
 HISTORY_LIMIT = 100  # past games kept in the browser; the oldest goes first
@@ -71,88 +73,150 @@ MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file nam
 SAVED_GAME_KEY = "sheetgen_saved_game"  # marks an unfinished game's file, which only the page reads
 MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs")
 
-# Every sentence the page's scripts show, in one place to translate; {names} are filled in.
+# Every sentence the page's scripts show, in one place to translate; {names} are filled in by the
+# page, %(names)s here. Marked for the catalogs; the blob carries them in the page's language.
 TEXT: dict[str, Any] = {
-    "other_tab": "This game was changed in another tab; that version is shown, your last change is not kept.",
-    "updated": "Updated from another tab.",
-    "not_saved": "This browser would not save the game; it stays on the page until you close it.",
-    "not_written": "Not written: {reason}.",
-    "wrote": "{name}: {box} {score}",
-    "ticked": "{name}: Yahtzee bonus for {box}",
-    "emptied": "{name}: {box} emptied",
-    "sixth_die": "A roll is {count} dice: tap a die above to take it back first.",
-    "dice_faces": "Dice are the numbers {low} to {high}.",
-    "dice_first": "Enter the dice first.",
-    "dice_count": "{have} of {count} dice.",
-    "whole_number": "Type the score as a whole number.",
+    "other_tab": N_(
+        "This game was changed in another tab; that version is shown, your last change is not kept."
+    ),
+    "updated": N_("Updated from another tab."),
+    "not_saved": N_("This browser would not save the game; it stays on the page until you close it."),
+    "not_written": N_("Not written: {reason}."),
+    "wrote": N_("{name}: {box} {score}"),
+    "ticked": N_("{name}: Yahtzee bonus for {box}"),
+    "emptied": N_("{name}: {box} emptied"),
+    "sixth_die": N_("A roll is {count} dice: tap a die above to take it back first."),
+    "dice_faces": N_("Dice are the numbers {low} to {high}."),
+    "dice_first": N_("Enter the dice first."),
+    "dice_count": N_("{have} of {count} dice."),
+    "whole_number": N_("Type the score as a whole number."),
     "tick_refused": {
-        "noBox": "No Yahtzee bonus: write {box} first, as a typed score.",
-        "diceBox": "No Yahtzee bonus for {box}: its dice are on the card, and they earn their own bonus.",
-        "ticked": "{box} already has its Yahtzee bonus: one per box.",
-        "yahtzeeBox": "No Yahtzee bonus for the Yahtzee box itself.",
-        "needsYahtzee": "No Yahtzee bonus yet: the Yahtzee box must hold {yahtzee}.",
-        "misfit": "No Yahtzee bonus for {box} {score}: no extra Yahtzee leaves that score there.",
+        "noBox": N_("No Yahtzee bonus: write {box} first, as a typed score."),
+        "diceBox": N_("No Yahtzee bonus for {box}: its dice are on the card, and they earn their own bonus."),
+        "ticked": N_("{box} already has its Yahtzee bonus: one per box."),
+        "yahtzeeBox": N_("No Yahtzee bonus for the Yahtzee box itself."),
+        "needsYahtzee": N_("No Yahtzee bonus yet: the Yahtzee box must hold {yahtzee}."),
+        "misfit": N_("No Yahtzee bonus for {box} {score}: no extra Yahtzee leaves that score there."),
     },
-    "already_empty": "{box} is already empty.",
-    "nothing_to_undo": "Nothing to undo.",
-    "undone": "Undone.",
-    "correcting": "Correcting {name}'s {box}: enter the dice or a score, or cancel.",
-    "correcting_label": "Correcting {box} for",
-    "turn_label": "Turn:",
-    "finished_label": "Finished:",
-    "not_their_turn": "It is {name}'s turn; to correct a box, tap a filled one.",
-    "chosen": "{name}, {box}: enter the dice or a score.",
-    "correction_cancelled": "Correction cancelled.",
-    "history_full": "The oldest past game was dropped: the page keeps {limit}.",
-    "started": "New game: {names}.",
-    "not_started": "This game has not started yet.",
-    "next_in_series": "Game {number} of the series.",
-    "new_game": "New game; the last one is in the past games.",
-    "unknown_saved": "a saved game from another version of this page",
-    "too_many_seats": "{name}: {count} players; this page seats {seats}. `{command}` prints it.",
-    "imported": "Imported {name}.",
-    "too_big": f"{{name}}: more than {MAX_IMPORT_BYTES >> 20} MB; a record file may be at most that.",
-    "invalid_json": "{name}: invalid JSON: {reason}",
-    "resumed": "Resumed: {names}.",
-    "deleted": "Deleted the game of {names}.",
-    "delete_confirm": "Delete the game of {names} from {when}? It cannot be brought back.",
-    "exported": "Exported as {name}.",
-    "set_aside": "A saved game here failed its checks and was set aside, not deleted; the page starts clean.",
-    "every_filled": "Every box is filled. To correct one, tap it in the card.",
-    "extra_yahtzee": "An extra Yahtzee: {bonus} bonus, wherever it goes.",
-    "holds": "{box} holds{allowed}.",
-    "leads": "leads",
-    "wins": "\u2605 wins",
-    "turn_now": "to play",
-    "game": "Game",
-    "game_number": "Game {number}",
-    "card": "Score card",
-    "card_number": "Score card, game {number}",
-    "box": "Box",
-    "empty": "empty",
-    "cell": "{name}, {box}: {value}",
-    "winner": "{names} wins {what}",
-    "winners": "{names} tie {what}",
-    "with_total": "with {total}",
-    "series_with": "the series with {total}",
-    "and": " and ",
-    "remove_die": "Take back the {face}",
-    "player_label": "Player {number}",
-    "remove_player": "Remove player {number}",
-    "remove": "Remove",
-    "unfinished": "unfinished",
-    "finished": "finished",
-    "history_item": "{when}: {players}",
-    "history_totals": "{totals}; {state}",
-    "history_winner": "won by {names}",
-    "resume": "Resume",
-    "view": "View",
-    "hide": "Hide",
-    "export": "Export",
-    "delete": "Delete",
-    "no_history": "No past games yet.",
-    "printed_on": "{date}",
+    "already_empty": N_("{box} is already empty."),
+    "nothing_to_undo": N_("Nothing to undo."),
+    "undone": N_("Undone."),
+    "correcting": N_("Correcting {name}'s {box}: enter the dice or a score, or cancel."),
+    "correcting_label": N_("Correcting {box} for"),
+    "turn_label": N_("Turn:"),
+    "finished_label": N_("Finished:"),
+    "not_their_turn": N_("It is {name}'s turn; to correct a box, tap a filled one."),
+    "chosen": N_("{name}, {box}: enter the dice or a score."),
+    "correction_cancelled": N_("Correction cancelled."),
+    "history_full": N_("The oldest past game was dropped: the page keeps {limit}."),
+    "started": N_("New game: {names}."),
+    "not_started": N_("This game has not started yet."),
+    "next_in_series": N_("Game {number} of the series."),
+    "new_game": N_("New game; the last one is in the past games."),
+    "unknown_saved": N_("a saved game from another version of this page"),
+    "too_many_seats": N_("{name}: {count} players; this page seats {seats}. `{command}` prints it."),
+    "imported": N_("Imported {name}."),
+    "too_big": N_("{name}: more than %(mb)s MB; a record file may be at most that."),
+    "invalid_json": N_("{name}: invalid JSON: {reason}"),
+    "resumed": N_("Resumed: {names}."),
+    "deleted": N_("Deleted the game of {names}."),
+    "delete_confirm": N_("Delete the game of {names} from {when}? It cannot be brought back."),
+    "exported": N_("Exported as {name}."),
+    "set_aside": N_(
+        "A saved game here failed its checks and was set aside, not deleted; the page starts clean."
+    ),
+    "every_filled": N_("Every box is filled. To correct one, tap it in the card."),
+    "extra_yahtzee": N_("An extra Yahtzee: {bonus} bonus, wherever it goes."),
+    "holds": N_("{box} holds{allowed}."),
+    "leads": N_("leads"),
+    "wins": N_("\u2605 wins"),
+    "turn_now": N_("to play"),
+    "game": N_("Game"),
+    "game_number": N_("Game {number}"),
+    "card": N_("Score card"),
+    "card_number": N_("Score card, game {number}"),
+    "box": N_("Box"),
+    "empty": N_("empty"),
+    "cell": N_("{name}, {box}: {value}"),
+    "winner": N_("{names} wins {what}"),
+    "winners": N_("{names} tie {what}"),
+    "with_total": N_("with {total}"),
+    "series_with": N_("the series with {total}"),
+    "and": N_(" and "),
+    "remove_die": N_("Take back the {face}"),
+    "player_label": N_("Player {number}"),
+    "remove_player": N_("Remove player {number}"),
+    "remove": N_("Remove"),
+    "unfinished": N_("unfinished"),
+    "finished": N_("finished"),
+    "history_item": N_("{when}: {players}"),
+    "history_totals": N_("{totals}; {state}"),
+    "history_winner": N_("won by {names}"),
+    "resume": N_("Resume"),
+    "view": N_("View"),
+    "hide": N_("Hide"),
+    "export": N_("Export"),
+    "delete": N_("Delete"),
+    "no_history": N_("No past games yet."),
+    "printed_on": N_("{date}"),
+    # The engine's checks of what a player types, in the words sheetgen/rules/records.py uses.
+    "checks": {
+        "not_text": N_("{where}: {what} must be text, found {found}"),
+        "too_long": N_("{where}: {what} is {length} characters; at most {limit}"),
+        "control": N_("{where}: {what} contains the control character {char}"),
+        "bidi": N_("{where}: {what} contains the bidi control {char}"),
+        "empty": N_("{where}: {what} is empty"),
+        "invisible": N_("{where}: {what} is empty (only invisible characters)"),
+        "players": N_("give 1 to {most} players"),
+        "player": N_("player {number}"),
+        "the_name": N_("the name"),
+        "name_twice": N_("{where}: the name {name} is used twice"),
+        "filled": N_("box {box} is already filled"),
+        "scratch_rule": N_("a scratched turn needs the house rule {rule}"),
+        "joker_sends": N_("{rules} rules send this extra Yahtzee to {boxes}, not {box}"),
+        "cannot_score": N_("{box} cannot score {score}{allowed}"),
+        "only_these": N_(" (only {values})"),
+        "only_zero_or_range": N_(" (only {zero} or {low} to {high})"),
+        "only_range": N_(" (only {low} to {high})"),
+        "tick_needs_yahtzee": N_(
+            "a ticked Yahtzee bonus needs {yahtzee} in the Yahtzee box, which holds {held}"
+        ),
+        "nothing": N_("nothing"),
+        "tick_misfit": N_(
+            "{where}a Yahtzee bonus ticked for {box} {score}, "
+            "a score no extra Yahtzee leaves there under {rules} rules"
+        ),
+        "bonus_room": N_(
+            "{where}{bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
+            "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} rules (not {shown})"
+        ),
+    },
 }
+
+
+def _translated(text: Any) -> Any:
+    """`TEXT` (or a part of it) in the active language."""
+    if isinstance(text, dict):
+        return {key: _translated(value) for key, value in text.items()}
+    return _(text, mb=MAX_IMPORT_BYTES >> 20) if "%(mb)s" in text else _(text)
+
+
+BREAKABLE_LENGTH = 10  # words this long get soft hyphens in the card's narrow label column
+
+
+def _breakable(label: str, lang: str) -> str:
+    """`label` with soft hyphens at the syllables of its long words ("Zwischen\u00adsumme"), so the
+    card's label column breaks them as the language does even where the browser has no hyphenation
+    dictionary (Chromium on Linux); English labels stay as they are."""
+    if lang == "en":
+        return label
+    import pyphen
+
+    words = pyphen.Pyphen(lang=lang.replace("-", "_"))
+    # A compound with its own hyphen (Yahtzee-Bonus) breaks there, each part only if long itself.
+    return re.sub(
+        rf"\w{{{BREAKABLE_LENGTH},}}", lambda word: words.inserted(word.group(), hyphen="\u00ad"), label
+    )
 
 
 def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]]:
@@ -175,7 +239,7 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
         "house_rules": rules.house_rule_names if rules.custom_name else [],
         "start_rule": next(rule.value for rule, start in START_RULES.items() if start is variant.start),
         "joker_order": variant.joker_order.name,
-        "joker_order_text": variant.joker_order.value,
+        "joker_order_text": joker_order_text(variant.joker_order),
     }
 
 
@@ -204,8 +268,8 @@ def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
 
 
 @cache
-def _model_data() -> dict[str, Any]:
-    """The rules-independent part of the blob: boxes, rows, totals, constants."""
+def _model_data(lang: str) -> dict[str, Any]:
+    """The rules-independent part of the blob: boxes, rows, totals, constants, in `lang` (the active one)."""
     return {
         "constants": {
             "dice_count": DICE_COUNT,
@@ -235,14 +299,14 @@ def _model_data() -> dict[str, Any]:
             "bidi_controls": sorted(BIDI_CONTROLS),
             "blank_letters": sorted(BLANK_LETTERS),
         },
-        "text": TEXT,
+        "text": _translated(TEXT),
         "series_rule": HouseRule.SERIES.value,
         "saved_game_key": SAVED_GAME_KEY,
         "fill_command": FILL_COMMAND,
         "boxes": [
             {
                 "name": box.value,
-                "label": info.label,
+                "label": _breakable(info.label, lang),
                 "section": info.section.value,
                 "scoring": info.scoring.value,
                 "face": info.face,
@@ -259,7 +323,7 @@ def _model_data() -> dict[str, Any]:
         "chance_box": Box.CHANCE.value,
         "kind_boxes": [box.value for box in KIND_COUNTS if box is not Box.YAHTZEE],
         "sections": [{"name": s.value, "label": s.label} for s in Section],
-        "totals": [{"name": t.value, "label": t.label} for t in Total],
+        "totals": [{"name": t.value, "label": _breakable(t.label, lang)} for t in Total],
         "rows": [
             {"key": row.key.value, "slug": row.slug, "total": row.is_total, "section": row.section.value}
             for row in SHEET_ROWS
@@ -277,7 +341,8 @@ def _model_data() -> dict[str, Any]:
             "dice_turn": list(DICE_TURN_KEYS),
             "typed_turn": list(TYPED_TURN_KEYS),
         },
-        "series_total_label": SERIES_TOTAL_LABEL,
+        "series_total_label": _(SERIES_TOTAL_LABEL),
+        **({} if lang == "en" else {"lang": lang}),  # an export records a language but English
     }
 
 
@@ -289,7 +354,7 @@ def scorekeeper_data(rules: Rules) -> dict[str, Any]:
         bases.append(Rules(rules.variant, own, rules.custom_name, rules.custom_title, own))
     rulesets, hint_tables = _rulesets(bases)
     return {
-        **_model_data(),
+        **_model_data(i18n.lang()),
         "variants": [_variant_data(base, base.variant) for base in bases],
         "rulesets": rulesets,
         "hint_tables": hint_tables,
@@ -323,12 +388,13 @@ def _module(name: str) -> str:
     return EXPORT.sub("", IMPORT.sub("", source))
 
 
-def render_scorekeeper(rules: Rules, site: bool = False) -> str:
-    """The scorekeeper page for `rules`, as one self-contained HTML string.
+def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None = None) -> str:
+    """The scorekeeper page for `rules`, as one self-contained HTML string, in the active language.
 
-    With `site` (the build's copy) it links the rules page and the index beside it.
+    With `site` (the build's copy) it links the rules page and the index beside it,
+    and `alternates` (`sheetgen.web.site.Alternate`) the same page in other languages.
     """
-    from markupsafe import Markup
+    from markupsafe import Markup, escape
 
     from sheetgen.web.site import SITE_CSS, stylesheet
     from sheetgen.web.templating import environment
@@ -348,7 +414,9 @@ def render_scorekeeper(rules: Rules, site: bool = False) -> str:
             max_players=SEATS,
             faces=FACES,
             fill_command=FILL_COMMAND,
-            notice=SITE_NOTICE,
+            fill_code=Markup(f"<code>{escape(FILL_COMMAND)}</code>"),
+            notice=site_notice(),
+            alternates=alternates or [],
             version=__version__,
             app=site,
             history_limit=HISTORY_LIMIT,

@@ -17,10 +17,12 @@ from pathlib import Path
 from markupsafe import Markup
 
 from sheetgen import __version__
+from sheetgen.files.locales import DEFAULT, native_name
 from sheetgen.files.output import rules_file_name, scorekeeper_file_name
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.layout.geometry import PAPERS
-from sheetgen.rules.guide import SITE_NOTICE, rules_page
+from sheetgen.rules.guide import rules_page, site_notice
+from sheetgen.rules.i18n import _
 from sheetgen.rules.variants import Rules
 from sheetgen.web.templating import render
 
@@ -44,8 +46,37 @@ def stylesheet(*names: str) -> Markup:
     return Markup(css)  # files we ship, never user text
 
 
-def _render(template: str, css: Markup, **context: object) -> str:
-    return render(template, css=css, notice=SITE_NOTICE, version=__version__, app=True, **context)
+def _render(template: str, css: Markup, alternates: list[Alternate], **context: object) -> str:
+    return render(
+        template,
+        css=css,
+        notice=site_notice(),
+        version=__version__,
+        alternates=alternates,
+        app=True,
+        **context,
+    )
+
+
+@dataclass(frozen=True)
+class Alternate:
+    """The same page in one of the build's languages, for the switcher and `hreflang` links."""
+
+    lang: str
+    name: str
+    href: str
+    current: bool
+
+
+def alternates(lang: str, langs: Iterable[str], name: str) -> list[Alternate]:
+    """Links from `name` in `lang` to `name` in each of `langs` (English at the top, others in LANG/)."""
+    up = "" if lang == DEFAULT else "../"
+    return [
+        Alternate(
+            other, native_name(other), up + ("" if other == DEFAULT else f"{other}/") + name, other == lang
+        )
+        for other in langs
+    ]
 
 
 @dataclass(frozen=True)
@@ -54,15 +85,21 @@ class Link:
     label: str
 
 
-def render_rules_page(rules: Rules, links: Iterable[str] = ()) -> str:
-    """The rules page of `rules`; `links` are the sibling files it may point to (rule sheets, scorekeeper)."""
+def render_rules_page(rules: Rules, links: Iterable[str] = (), others: list[Alternate] | None = None) -> str:
+    """The rules page of `rules`; `links` are the sibling files it may point to (rule sheets, scorekeeper),
+    `others` the same page in the build's other languages."""
     links = list(links)
     sheets = {rules_file_name(rules.slug, paper): paper for paper in PAPERS}
-    downloads = [Link(href, f"Rule sheet · {PAPER_LABELS[sheets[href]]}") for href in links if href in sheets]
+    downloads = [
+        Link(href, _("Rule sheet · %(paper)s", paper=PAPER_LABELS[sheets[href]]))
+        for href in links
+        if href in sheets
+    ]
     keeper = scorekeeper_file_name(rules.slug)
     return _render(
         "rules/page.html",
         stylesheet(SITE_CSS, PAGE_CSS),
+        others or [],
         page=rules_page(rules),
         downloads=downloads,
         scorekeeper=keeper if keeper in links else None,
@@ -122,14 +159,19 @@ def png_size(path: Path) -> tuple[int, int]:
         return 0, 0
 
 
-def render_index(files: Mapping[str, Mapping[str, str]], folder: Path, thumbs: Mapping[str, str]) -> str:
+def render_index(
+    files: Mapping[str, Mapping[str, str]],
+    folder: Path,
+    thumbs: Mapping[str, str],
+    others: list[Alternate] | None = None,
+) -> str:
     """index.html from the manifest: a section per variant, then the filled examples."""
     groups: dict[str, Group] = {}
     for path, meta in files.items():
         is_example = path.startswith("records/")
         key = EXAMPLES if is_example else meta.get("slug") or meta.get("title", "")
         if is_example:
-            group = groups.setdefault(key, Group(key, "Filled example games", ""))
+            group = groups.setdefault(key, Group(key, _("Filled example games"), ""))
         else:
             group = groups.setdefault(key, Group(key, meta.get("title", key), meta.get("summary", "")))
         if path == rules_page_name(key):
@@ -146,4 +188,4 @@ def render_index(files: Mapping[str, Mapping[str, str]], folder: Path, thumbs: M
             option = meta.get("option") or meta.get("paper", "")
             group.cards[title].downloads.append(Download(path, option, human_size(int(meta.get("bytes", 0)))))
     ordered = sorted(groups.values(), key=lambda group: group.key == EXAMPLES)
-    return _render("index/index.html", stylesheet(SITE_CSS, INDEX_CSS), groups=ordered)
+    return _render("index/index.html", stylesheet(SITE_CSS, INDEX_CSS), others or [], groups=ordered)

@@ -1,17 +1,12 @@
 // The scorekeeper's controller: what each action does to the store, and the numbers the view
 // draws. No DOM: every action returns the messages to show ({alert, live, status}), and
 // `derived()` computes the cards and totals once per change, however often the view draws.
-import { ScoreError } from "./text.mjs";
+import { ScoreError, fmt } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames,
 } from "./engine.mjs";
 import { checkGame, freshGame, STATE_VERSION } from "./store.mjs";
-
-/** A message template from the model blob with its {names} filled in. */
-export function fmt(template, values = {}) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
-}
 
 /** The date, time and players in a file name: yahtzee-2026-12-01-2130-ann-bob.json. */
 export function fileName(model, game) {

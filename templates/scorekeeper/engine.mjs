@@ -1,7 +1,7 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { ScoreError, cleanText, quote, typeName } from "./text.mjs";
+import { ScoreError, cleanText, fmt, quote, refusal, typeName } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -133,10 +133,7 @@ function checkBonusRoom(model, rules, card, where) {
   const bonuses = card.yahtzeeBonuses;
   if (bonuses > room) {
     const shown = misfits.map((b) => `${b} ${card.boxes[b]}`).join(", ");
-    throw new ScoreError(
-      `${where}${bonuses} bonuses need ${bonuses} extra Yahtzees, each written in a box of its own, ` +
-        `but only ${room} boxes hold a score an extra Yahtzee can leave under ${rules.name} rules (not ${shown})`,
-    );
+    throw refusal(model, "bonus_room", { where, bonuses, room, rules: rules.name, shown });
   }
 }
 
@@ -247,12 +244,10 @@ export function canScratch(rules) {
 
 /** What the roll scores in `box`, or a ScoreError saying why it may not go there. */
 export function scoreIn(model, card, dice, box, rules, scratch = false) {
-  if (box in card.boxes) throw new ScoreError(`box ${box} is already filled`);
-  if (scratch && !canScratch(rules)) throw new ScoreError(`a scratched turn needs the house rule ${SCRATCH_ANY_BOX}`);
+  if (box in card.boxes) throw refusal(model, "filled", { box });
+  if (scratch && !canScratch(rules)) throw refusal(model, "scratch_rule", { rule: SCRATCH_ANY_BOX });
   const legal = legalBoxes(model, card, dice, rules);
-  if (!legal.includes(box)) {
-    throw new ScoreError(`${rules.name} rules send this extra Yahtzee to ${legal.join(", ")}, not ${box}`);
-  }
+  if (!legal.includes(box)) throw refusal(model, "joker_sends", { rules: rules.name, boxes: legal.join(", "), box });
   if (scratch) return 0;
   return scoreInBox(model, dice, box, rules, isJoker(model, card, dice));
 }
@@ -313,9 +308,7 @@ export function tickRefusal(model, rules, card, entry) {
 
 function checkTick(model, rules, where, box, score) {
   if (box === model.yahtzee_box || !extraYahtzeeScores(model, rules)[box].includes(score)) {
-    throw new ScoreError(
-      `${where}a Yahtzee bonus ticked for ${box} ${score}, a score no extra Yahtzee leaves there under ${rules.name} rules`,
-    );
+    throw refusal(model, "tick_misfit", { where, box, score, rules: rules.name });
   }
 }
 
@@ -332,10 +325,11 @@ export function replay(model, rules, entries, playerCount) {
     if (entry.dice) {
       cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
     } else {
-      if (entry.box in card.boxes) throw new ScoreError(`box ${entry.box} is already filled`);
+      if (entry.box in card.boxes) throw refusal(model, "filled", { box: entry.box });
       const scores = possibleScores(model, rules, entry.box);
       if (!scores.includes(entry.score)) {
-        throw new ScoreError(`${boxInfo(model, entry.box).label} cannot score ${entry.score}${allowedText(scores)}`);
+        const label = boxInfo(model, entry.box).label;
+        throw refusal(model, "cannot_score", { box: label, score: entry.score, allowed: allowedText(model, scores) });
       }
       if (entry.bonus) {
         checkTick(model, rules, "", entry.box, entry.score);
@@ -348,19 +342,20 @@ export function replay(model, rules, entries, playerCount) {
   for (const player of ticked) {
     const held = cards[player].boxes[model.yahtzee_box];
     if (held !== model.constants.yahtzee_score) {
-      throw new ScoreError(
-        `a ticked Yahtzee bonus needs ${model.constants.yahtzee_score} in the Yahtzee box, which holds ${held ?? "nothing"}`,
-      );
+      const holds = held ?? model.text.checks.nothing;
+      throw refusal(model, "tick_needs_yahtzee", { yahtzee: model.constants.yahtzee_score, held: holds });
     }
   }
   return cards;
 }
 
 /** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
-export function allowedText(values) {
-  if (values.length <= 7) return ` (only ${values.join(", ")})`;
-  if (values[0] === 0) return ` (only ${values[0]} or ${values[1]} to ${values[values.length - 1]})`;
-  return ` (only ${values[0]} to ${values[values.length - 1]})`;
+export function allowedText(model, values) {
+  const t = model.text.checks;
+  const last = values[values.length - 1];
+  if (values.length <= 7) return fmt(t.only_these, { values: values.join(", ") });
+  if (values[0] === 0) return fmt(t.only_zero_or_range, { zero: values[0], low: values[1], high: last });
+  return fmt(t.only_range, { low: values[0], high: last });
 }
 
 /** Whether a card has all its boxes filled. */
@@ -387,10 +382,12 @@ export function checkText(model, where, value, what, limit) {
 /** The players' names as the page takes them: cleaned like record names, no two alike once cleaned. */
 export function checkNames(model, names) {
   const k = model.constants;
-  if (names.length < 1 || names.length > k.max_players) throw new ScoreError(`give 1 to ${k.max_players} players`);
-  const clean = names.map((name, i) => checkText(model, `player ${i + 1}`, name, "the name", k.max_name_length));
+  const t = model.text.checks;
+  if (names.length < 1 || names.length > k.max_players) throw refusal(model, "players", { most: k.max_players });
+  const where = (i) => fmt(t.player, { number: i + 1 });
+  const clean = names.map((name, i) => checkText(model, where(i), name, t.the_name, k.max_name_length));
   clean.forEach((name, i) => {
-    if (clean.indexOf(name) !== i) throw new ScoreError(`player ${i + 1}: the name ${quote(name)} is used twice`);
+    if (clean.indexOf(name) !== i) throw refusal(model, "name_twice", { where: where(i), name: quote(name) });
   });
   return clean;
 }
@@ -554,7 +551,7 @@ function readPlayer(model, where, data, rules, index) {
         const scores = possibleScores(model, rules, box);
         if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
         if (!scores.includes(value)) {
-          throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(scores)}`);
+          throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(model, scores)}`);
         }
         const tick = turn.yahtzee_bonus ?? false;
         if (typeof tick !== "boolean") {
@@ -600,7 +597,7 @@ function readPlayer(model, where, data, rules, index) {
     const scores = possibleScores(model, rules, box);
     if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
     if (!scores.includes(value)) {
-      throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(scores)}`);
+      throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(model, scores)}`);
     }
     entries.push({ player: index, box, score: value });
   }

@@ -6,6 +6,16 @@
 /** A one-line error about a record, a name or an entry, shown as it is. */
 export class ScoreError extends Error {}
 
+/** A message template from the model blob with its {names} filled in. */
+export function fmt(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+}
+
+/** A check's message in the page's language (the blob's text.checks), as a ScoreError. */
+export function refusal(model, key, values) {
+  return new ScoreError(fmt(model.text.checks[key], values));
+}
+
 const classCache = new WeakMap();
 
 function classes(model) {
@@ -46,17 +56,17 @@ function codePoint(char) {
 
 /** `value` trimmed and NFC-normalized, or a ScoreError saying why it cannot be printed (text.clean_text). */
 export function cleanText(model, where, value, what, limit) {
-  if (typeof value !== "string") throw new ScoreError(`${where}: ${what} must be text, found ${typeName(value)}`);
+  if (typeof value !== "string") throw refusal(model, "not_text", { where, what, found: typeName(value) });
   const c = classes(model);
   const text = strip([...value], c.whitespace).join("").normalize("NFC");
   const chars = [...text];
-  if (chars.length > limit) throw new ScoreError(`${where}: ${what} is ${chars.length} characters; at most ${limit}`);
+  if (chars.length > limit) throw refusal(model, "too_long", { where, what, length: chars.length, limit });
   for (const char of chars) {
-    if (c.control.test(char)) throw new ScoreError(`${where}: ${what} contains the control character ${codePoint(char)}`);
-    if (c.bidi.has(char)) throw new ScoreError(`${where}: ${what} contains the bidi control ${codePoint(char)}`);
+    if (c.control.test(char)) throw refusal(model, "control", { where, what, char: codePoint(char) });
+    if (c.bidi.has(char)) throw refusal(model, "bidi", { where, what, char: codePoint(char) });
   }
   if (chars.every((char) => c.invisible.test(char) || c.blank.has(char))) {
-    throw new ScoreError(`${where}: ${what} is empty${chars.length ? " (only invisible characters)" : ""}`);
+    throw refusal(model, chars.length ? "invisible" : "empty", { where, what });
   }
   return text;
 }

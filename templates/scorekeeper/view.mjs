@@ -3,7 +3,8 @@
 // the cells' text. Every sentence comes from the model blob (model.text).
 import { allowedText, possibleScores, canScratch, isExtraYahtzee } from "./engine.mjs";
 import { Store } from "./store.mjs";
-import { Controller, fmt } from "./controller.mjs";
+import { Controller } from "./controller.mjs";
+import { fmt } from "./text.mjs";
 
 const model = JSON.parse(document.getElementById("model").textContent);
 const T = model.text;
@@ -280,7 +281,7 @@ function drawTurn(d) {
   const open = model.boxes.find((b) => !(b.name in card.boxes));
   select.value = ui.box || (open ? open.name : model.boxes[0].name);
   const box = select.value;
-  setText($("score-help"), fmt(T.holds, { box: boxLabel[box], allowed: allowedText(possibleScores(model, d.rules, box)) }));
+  setText($("score-help"), fmt(T.holds, { box: boxLabel[box], allowed: allowedText(model, possibleScores(model, d.rules, box)) }));
   act("clear-box").disabled = !(box in card.boxes);
   act("tick-bonus").disabled = !controller.canTick(box);
 }

@@ -1,5 +1,6 @@
 // The site's service worker, written by `sheetgen build` after the four lines above. CACHE names
-// this build's copy (older copies, under CACHE_PREFIX, are dropped once it is active); every file in
+// this build's copy (older copies, under CACHE_PREFIX, are dropped once it is active; each language
+// folder's worker has a prefix of its own); every file in
 // PAGES must be kept (the pages, previews, the app's own files), DOWNLOADS (the PDFs) when they can be.
 // Online, every request goes to the network first and refreshes the copy; offline, the copy answers.
 // Plain JavaScript, no build step.
@@ -19,7 +20,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+        // Another language's copy (CACHE_PREFIX, its tag, "-", its version) is not this one's to drop.
+        const older = name.startsWith(CACHE_PREFIX) && !name.slice(CACHE_PREFIX.length).includes("-");
+        if (older && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
     })(),

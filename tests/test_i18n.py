@@ -1,0 +1,603 @@
+"""Every sheet, page and scorekeeper in seven languages, from real gettext catalogs read with Babel.
+
+The catalogs must be complete (nothing untranslated, fuzzy or with other
+placeholders), nothing English may show through in another language's
+output, every rule sheet stays one page, and every label and hint fits its
+cell, measured on WeasyPrint's own layout.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pypdf
+import pytest
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+
+from sheetgen.build import JobKind, lang_folder, plan, run_job
+from sheetgen.cli import cli
+from sheetgen.files import locales
+from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
+from sheetgen.files.records import load_record
+from sheetgen.pdf import render
+from sheetgen.pdf.fill import Filler
+from sheetgen.pdf.rulesheet import render_rulesheet
+from sheetgen.pdf.scoresheet import render_scoresheet
+from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, builtin_rules
+from sheetgen.web.scorekeeper import MODULES, TEXT, render_scorekeeper, scorekeeper_data
+from sheetgen.web.site import render_rules_page
+
+ROOT = Path(__file__).resolve().parents[1]
+OTHERS = [lang for lang in languages() if lang != "en"]
+PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
+NAMED = re.compile(r"%\(\w+\)s")
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")  # gettext's named ones, and the scorekeeper's {names}
+# The longest rules of each variant: every house rule that adds words, and the start it does not have.
+LONGEST = {
+    "official": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
+    "c2406": ("five-of-a-kind-full-house", "scratch-any-box", "series", "five-dice-start"),
+    "free-choice": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
+}
+
+
+def template_ids() -> list[str | tuple[str, str]]:
+    with TEMPLATE_CATALOG.open("rb") as handle:
+        return [message.id for message in read_po(handle) if message.id]
+
+
+@cache
+def catalog(lang: str):
+    with open(catalog_path(lang), "rb") as handle:
+        return read_po(handle)
+
+
+def english_fragments(lang: str) -> set[str]:
+    """The English catalog's words that must not show in `lang`: every stretch of two words or more
+    between placeholders, of each message whose translation differs (a name kept, like Yahtzee, may)."""
+    fragments = set()
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if set(ids) & set(strings):
+            continue
+        for text in ids:
+            for part in PLACEHOLDER.split(text):
+                part = part.strip(" .,:;()")
+                if " " in part and len(part) >= 8:
+                    fragments.add(part)
+    return fragments
+
+
+def english_left(lang: str, text: str) -> list[str]:
+    text = " ".join(text.replace("\u00a0", " ").split())
+    return sorted(fragment for fragment in english_fragments(lang) if fragment in text)
+
+
+class _Text(HTMLParser):
+    """A page's text as a reader meets it: element text and alt/title/aria-label, no script or style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        self.parts += [value for name, value in attrs if name in ("alt", "title", "aria-label") and value]
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    return " ".join(parser.parts)
+
+
+def pdf_text(pdf: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    words = [page.extract_text() for page in reader.pages]
+    for page in reader.pages:
+        words += [str(a.get_object().get("/TU", "")) for a in page.get("/Annots", [])]
+    return "\n".join(words)
+
+
+@cache
+def rule_sheets(lang: str) -> dict[tuple[str, str], bytes]:
+    with speaking(lang):
+        return {
+            (variant, paper): render_rulesheet(builtin_rules(variant, LONGEST[variant]), paper)
+            for variant in LONGEST
+            for paper in ("letter", "a4")
+        }
+
+
+# ---- the catalogs ----
+
+
+def test_the_languages_are_the_catalog_folders():
+    assert languages() == ("en", "de", "es", "fr", "it", "nl", "pt-BR")
+    assert {path.name for path in LOCALE_DIR.iterdir() if path.is_dir()} == {
+        "de",
+        "es",
+        "fr",
+        "it",
+        "nl",
+        "pt_BR",
+    }
+
+
+def test_the_template_holds_every_marked_message(tmp_path):
+    """pybabel extract over the code and templates gives the committed template, message for message."""
+    fresh = tmp_path / "fresh.pot"
+    subprocess.run(
+        [*PYBABEL, "extract", "-F", "babel.cfg", "-k", "N_", "--omit-header", "-o", str(fresh), "."],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    with fresh.open("rb") as handle:
+        extracted = [message.id for message in read_po(handle) if message.id]
+    assert sorted(map(str, extracted)) == sorted(map(str, template_ids()))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_catalog_translates_every_message_with_its_placeholders(lang):
+    messages = {message.id: message for message in catalog(lang) if message.id}
+    assert set(messages) == set(template_ids()), "run pybabel update (README, Languages)"
+    plurals = catalog(lang).num_plurals
+    for message_id, message in messages.items():
+        assert not message.fuzzy, message_id
+        ids = message_id if isinstance(message_id, tuple) else (message_id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert len(strings) == (plurals if isinstance(message_id, tuple) else 1), message_id
+        for string in strings:
+            assert string.strip(), f"untranslated: {message_id!r}"
+            assert set(PLACEHOLDER.findall(string)) == set(PLACEHOLDER.findall(ids[-1])), message_id
+            assert string.count("%") == len(NAMED.findall(string)) + 2 * string.count("%%"), message_id
+
+
+def test_a_translator_adds_a_language_with_one_file(tmp_path, monkeypatch):
+    """A copy of one catalog under a new locale folder is a language: no code names it."""
+    folder = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, folder)
+    swedish = folder / "sv" / "LC_MESSAGES"
+    swedish.mkdir(parents=True)
+    text = (LOCALE_DIR / "de" / "LC_MESSAGES" / "sheetgen.po").read_text(encoding="utf-8")
+    text = text.replace('"Language: de\\n"', '"Language: sv\\n"').replace('msgstr "Einer"', 'msgstr "Ettor"')
+    (swedish / "sheetgen.po").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(locales, "LOCALE_DIR", folder)
+    for cached in (locales.languages, locales.translator):
+        cached.cache_clear()
+    try:
+        assert "sv" in locales.languages()
+        with speaking("sv"):
+            assert rule_sheet(Rules()).section("upper").blocks[1].rows[0].label == "Ettor"
+    finally:
+        for cached in (locales.languages, locales.translator):
+            cached.cache_clear()
+
+
+# ---- what each language prints ----
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_in_the_rule_sheet_and_pages(lang):
+    """The rule sheet's and the rules page's words, every variant with its longest rules, are all `lang`."""
+    for variant in LONGEST:
+        rules = builtin_rules(variant, LONGEST[variant])
+        with speaking(lang):
+            sheet = rule_sheet(rules).text
+            page = page_text(render_rules_page(rules, ["rules-official.pdf", "scorekeeper-official.html"]))
+        assert english_left(lang, sheet) == [], variant
+        assert english_left(lang, page) == [], variant
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_in_the_sheets_and_the_scorekeeper(lang):
+    rules = builtin_rules("c2406", ["five-of-a-kind-full-house", "series"])
+    with speaking(lang):
+        sheets = [
+            render_scoresheet(rules, "players", "a4", columns=6, fillable=True),
+            render_scoresheet(rules, "series", "a4", card="half", fillable=True),
+            rule_sheets(lang)[("c2406", "a4")],
+        ]
+        keeper = render_scorekeeper(rules, site=True)
+        data = scorekeeper_data(rules)
+    for pdf in sheets:
+        assert english_left(lang, pdf_text(pdf)) == []
+    blob = " ".join(
+        [*_sentences(data["text"]), *(b["label"] for b in data["boxes"]), *data["hint_tables"][0]]
+    )
+    assert english_left(lang, page_text(keeper) + " " + blob) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_in_a_filled_record_and_the_index(lang, tmp_path):
+    record = load_record(ROOT / "examples" / "series.json")
+    pdf = Filler("a4", lang=lang).pdf([record])
+    assert english_left(lang, pdf_text(pdf)) == []
+    jobs = plan(["official"], (), ["en", lang])
+    own = [job for job in jobs if job.lang == lang and job.kind != JobKind.APP]  # the app lists no files
+    files = {
+        o.removeprefix(lang_folder(lang)): meta
+        for job in own
+        for o, meta in zip(job.outputs, job.meta, strict=True)
+    }
+    from sheetgen.build import index_page  # the index as the build writes it, from the jobs' descriptions
+    from sheetgen.web.app import render_app
+
+    with speaking(lang):
+        manifest = json.loads(render_app("0" * 16, ["index.html"], lang)["manifest.webmanifest"])
+    assert manifest["lang"] == lang and manifest["name"] != "Yahtzee rules and sheets"
+    assert english_left(lang, f"{manifest['name']} {manifest['description']}") == []
+
+    with speaking(lang):
+        index = index_page(files, tmp_path)
+    assert english_left(lang, page_text(index)) == []
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_rule_sheet_is_one_page(lang):
+    """The longest rules of each variant, on Letter and A4: one page, the body between 6.5 and 10.5 pt."""
+    for key, pdf in rule_sheets(lang).items():
+        reader = pypdf.PdfReader(io.BytesIO(pdf))
+        assert len(reader.pages) == 1, key
+        assert reader.trailer["/Root"]["/Lang"] == lang, key
+
+
+def _house_rule_sets() -> list[tuple[str, ...]]:
+    """Every set of house rules that holds together (at most one start rule), by name."""
+    return [
+        tuple(rule.value for rule in chosen)
+        for size in range(len(HouseRule) + 1)
+        for chosen in itertools.combinations(HouseRule, size)
+        if sum(rule in START_RULES for rule in chosen) <= 1
+    ]
+
+
+def _maximal() -> list[tuple[str, ...]]:
+    """The house-rule sets no other set holds: every rule but one of the two start rules."""
+    sets = _house_rule_sets()
+    return [s for s in sets if not any(set(s) < set(other) for other in sets)]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_no_house_rule_set_says_more_than_a_longest_one(lang):
+    """The rule sheet's words grow with its house rules, so the one-page check below covers every
+    combination by rendering the longest: no set's sheet is longer than its variant's longest."""
+    with speaking(lang):
+        for variant in LONGEST:
+            longest = max(len(rule_sheet(builtin_rules(variant, m)).text) for m in _maximal())
+            for chosen in _house_rule_sets():
+                assert len(rule_sheet(builtin_rules(variant, chosen)).text) <= longest, (variant, chosen)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_longest_rule_sheet_and_a_sample_is_one_page(lang):
+    """Each variant's other longest set (the other start rule) on Letter and A4, and two sets drawn
+    at random per language on a paper drawn too: one page. With the test above and the longest
+    sets' test, every language, variant, paper and house-rule combination (1,008) is covered by
+    84 renders, plus the sample."""
+    draw = random.Random(f"sample-{lang}")
+    chosen = [
+        (variant, rules, paper)
+        for variant in LONGEST
+        for rules in _maximal()
+        if set(rules) != set(LONGEST[variant])  # those are test_every_rule_sheet_is_one_page's
+        for paper in ("letter", "a4")
+    ]
+    chosen += [
+        (draw.choice(list(LONGEST)), draw.choice(_house_rule_sets()), draw.choice(("letter", "a4")))
+        for _ in range(2)
+    ]
+    with speaking(lang):
+        for variant, rules, paper in chosen:
+            pdf = render_rulesheet(builtin_rules(variant, rules), paper)
+            assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 1, (variant, rules, paper)
+
+
+def test_english_rule_sheets_keep_their_size_and_a4_grows():
+    """English on Letter is as before (9 pt where 9 pt leaves under an inch); A4 grows into its room."""
+    pdf = render_rulesheet(Rules(VARIANTS[1]), "a4")
+    sizes = [round(size, 2) for *_, size in _runs(pdf)]
+    assert max(set(sizes), key=sizes.count) > 9.0
+
+
+def _runs(pdf: bytes) -> list[tuple[str, float, float, float]]:
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            matrix = pypdf.mult(tm, cm)
+            runs.append((text, matrix[4], matrix[5], size * matrix[0]))
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    return runs
+
+
+def _overflows(document) -> list[tuple[str, str, float]]:
+    """Texts wider than their cell: labels, hints, captions, heads, bands, lines, bonus halves, footer."""
+    found = []
+
+    def classes(box) -> set[str]:
+        element = getattr(box, "element", None)
+        return (
+            set((element.get("class") or "").split())
+            if element is not None and hasattr(element, "get")
+            else set()
+        )
+
+    def text(box) -> str:
+        return "".join(getattr(child, "text", "") for child in box.descendants() if hasattr(child, "text"))
+
+    inner = {"label", "hint", "caption", "line-label", "title", "kind", "name"}
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            kind = classes(box)
+            if kind & {"row", "head", "line", "band", "heading"}:
+                left, right = box.content_box_x(), box.content_box_x() + box.width
+                for child in box.descendants():
+                    if child is box or getattr(child, "width", None) is None:
+                        continue
+                    measured = classes(child) & inner or ("band" in kind and child.element_tag == "span")
+                    outside = (
+                        child.position_x + child.margin_width() > right + 0.5 or child.position_x < left - 0.5
+                    )
+                    if measured and outside:
+                        found.append((sorted(kind)[0], text(child), child.margin_width()))
+            if kind & {"bonus-caption", "notice", "edition"}:
+                right = box.content_box_x() + box.width
+                for child in box.descendants():
+                    if type(child).__name__ == "TextBox" and child.position_x + child.width > right + 0.5:
+                        found.append((sorted(kind)[0], child.text, child.width))
+    return found
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_label_hint_and_caption_fits_its_cell(lang, monkeypatch):
+    """Laid out by WeasyPrint, no text of a score sheet runs past its cell, in any layout or card."""
+    laid_out = []
+
+    def layout_only(template, stylesheets, paper, *, forms=False, **context):
+        laid_out.append(render.render_document(template, stylesheets, paper, forms=forms, **context))
+        return b""
+
+    monkeypatch.setattr(render, "render_pdf", layout_only)
+    rules = builtin_rules("c2406", ["five-of-a-kind-full-house", "series", "scratch-any-box"])
+    shapes = [
+        ("players", "letter", 6, "full"),
+        ("players", "a4", 6, "full"),
+        ("players", "a4", 1, "full"),
+        ("series", "letter", 1, "full"),
+        ("series", "a4", 1, "half"),
+    ]
+    with speaking(lang):
+        for layout, paper, columns, card in shapes:
+            render_scoresheet(rules, layout, paper, columns=columns, card=card)
+    assert len(laid_out) == len(shapes)
+    for shape, document in zip(shapes, laid_out, strict=True):
+        assert _overflows(document) == [], shape
+
+
+def test_numbers_are_grouped_and_dates_written_the_language_way():
+    best = {"en": "1,575", "fr": "1\u202f575", "de": "1.575", "es": "1.575", "it": "1.575", "nl": "1.575"}
+    for lang, written in best.items():
+        with speaking(lang):
+            text = rule_sheet(Rules()).section("end").blocks[-1].items[0].text
+        assert written in text, lang
+        if lang != "en":
+            assert "1,575" not in text
+    assert translator("de").date("2026-11-27") == "27.11.2026"
+    assert translator("fr").date("2026-11-27") == "27/11/2026"
+    assert translator("en").date("2026-11-27") == "2026-11-27"
+
+
+def test_web_pages_declare_their_language_and_link_their_translations():
+    langs = ("en", "fr", "de")
+    jobs = [job for job in plan(["official"], (), langs) if job.kind in ("page", "scorekeeper")]
+    assert {job.outputs[0] for job in jobs} == {
+        f"{lang_folder(lang)}{name}"
+        for lang in langs
+        for name in ("rules-official.html", "scorekeeper-official.html")
+    }
+    for job in jobs:
+        ((path, html, _),) = run_job(job)
+        html = html.decode()
+        assert f'<html lang="{job.lang}">' in html, path
+        name = path.removeprefix(lang_folder(job.lang))
+        up = "" if job.lang == "en" else "../"
+        for lang in langs:
+            href = up + lang_folder(lang) + name
+            assert f'hreflang="{lang}" href="{href}"' in html, (path, lang)
+
+
+def test_the_english_pages_name_no_other_language_unless_built_with_them():
+    (job,) = [job for job in plan(["official"]) if job.kind == "page"]
+    ((_, html, _),) = run_job(job)
+    assert b"hreflang" not in html and b'<html lang="en">' in html
+
+
+def _sentences(text: object) -> list[str]:
+    """Every sentence of the blob's `text` (TEXT), nested groups flattened."""
+    if isinstance(text, dict):
+        return [sentence for value in text.values() for sentence in _sentences(value)]
+    return [str(text)]
+
+
+def test_the_scorekeeper_blob_speaks_the_page_language_and_english_stays_main_s():
+    """The blob's TEXT is English's word for word in English, each sentence translated otherwise,
+    with the same {names} for the scripts to fill."""
+    assert scorekeeper_data(Rules())["text"]["too_big"] == (
+        "{name}: more than 5 MB; a record file may be at most that."
+    )
+    english = scorekeeper_data(Rules())["text"]
+    assert "lang" not in scorekeeper_data(Rules())
+    for lang in OTHERS:
+        with speaking(lang):
+            data = scorekeeper_data(Rules())
+        assert data["lang"] == lang
+        ours, theirs = _sentences(english), _sentences(data["text"])
+        assert len(ours) == len(theirs)
+        for source, said in zip(ours, theirs, strict=True):
+            names = sorted(re.findall(r"\{(\w+)\}", source))
+            assert sorted(re.findall(r"\{(\w+)\}", said)) == names, (lang, source, said)
+    with speaking("fr"):
+        assert scorekeeper_data(Rules())["text"]["nothing_to_undo"] == "Rien à annuler."
+
+
+def test_every_sentence_the_scorekeeper_scripts_show_comes_from_the_blob():
+    """No English sentence typed into the scripts: their messages are TEXT's, by key."""
+    for name in MODULES:
+        source = (ROOT / "templates" / "scorekeeper" / name).read_text(encoding="utf-8")
+        for key in re.findall(r"\bT\.(\w+)|text\.checks\.(\w+)|refusal\(model, \"(\w+)\"", source):
+            key = next(k for k in key if k)
+            assert key in TEXT or key in TEXT["checks"], (name, key)
+
+
+# ---- the command line ----
+
+
+def test_unknown_language_is_one_line_naming_the_known_ones(tmp_path):
+    for args in (["rules"], ["scoresheet"], ["scorekeeper"], ["fill", "examples/turns.json"], ["build"]):
+        result = CliRunner().invoke(cli, [*args, "--lang", "xx", "-o", str(tmp_path / "out")])
+        assert result.exit_code == 2, args
+        (line,) = result.output.strip().splitlines()
+        assert "unknown language 'xx'" in line and "en, de, es, fr, it, nl, pt-BR" in line
+
+
+def test_variants_and_help_list_the_languages():
+    listed = CliRunner().invoke(cli, ["variants"]).output
+    assert "language    fr" in listed and "Deutsch" in listed and "Português (Brasil)" in listed
+    assert "en, de, es, fr, it, nl, pt-BR" in CliRunner().invoke(cli, ["--help"]).output
+    for command in ("rules", "scoresheet", "fill", "scorekeeper", "build"):
+        assert "--lang" in CliRunner().invoke(cli, [command, "--help"]).output
+
+
+def test_the_schema_shows_the_record_language():
+    schema = json.loads(CliRunner().invoke(cli, ["schema"]).output)
+    assert schema["properties"]["lang"]["default"] == "en"
+
+
+def test_fill_prints_a_record_in_its_language_on_a4_unless_told(tmp_path):
+    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    path = tmp_path / "partie.json"
+    path.write_text(json.dumps({**data, "lang": "de"}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["fill", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    (pdf,) = out.glob("*.pdf")
+    reader = pypdf.PdfReader(pdf)
+    assert "Einer" in reader.pages[0].extract_text() and round(float(reader.pages[0].mediabox.height)) == 842
+    result = CliRunner().invoke(
+        cli, ["fill", str(path), "--lang", "fr", "--paper", "letter", "-o", str(out / "fr.pdf")]
+    )
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(out / "fr.pdf").pages[0]
+    assert "Brelan" in page.extract_text() and round(float(page.mediabox.height)) == 792
+
+
+def test_fill_prints_a_mixed_batch_each_on_its_own_language_s_paper(tmp_path):
+    """Without --paper, each record takes its language's paper and its file says so; --combine too,
+    page by page."""
+    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    (tmp_path / "in").mkdir()
+    for name, lang in (("deutsch", "de"), ("english", None), ("nederlands", "nl")):
+        record = data if lang is None else {**data, "lang": lang}
+        (tmp_path / "in" / f"{name}.json").write_text(json.dumps(record))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["fill", str(tmp_path / "in"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    heights = {p.name: round(float(pypdf.PdfReader(p).pages[0].mediabox.height)) for p in out.glob("*.pdf")}
+    assert heights == {"deutsch-a4.pdf": 842, "english.pdf": 792, "nederlands-a4.pdf": 842}
+    result = CliRunner().invoke(cli, ["fill", str(tmp_path / "in"), "--combine", "-o", str(out / "all.pdf")])
+    assert result.exit_code == 0, result.output
+    pages = pypdf.PdfReader(out / "all.pdf").pages
+    assert [round(float(page.mediabox.height)) for page in pages] == [842, 792, 842]
+    assert ["Einer" in pages[0].extract_text(), "Aces" in pages[1].extract_text()] == [True, True]
+
+
+def test_a_record_in_an_unknown_language_is_one_line(tmp_path):
+    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    for lang, why in (("xx", "unknown language 'xx'"), (7, "expected a language tag")):
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps({**data, "lang": lang}))
+        result = CliRunner().invoke(
+            cli, ["score", str(path)] if lang == 7 else ["fill", str(path), "-o", str(tmp_path)]
+        )
+        assert result.exit_code == 2
+        assert why in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_rules_in_french_are_a4_and_french_by_default(tmp_path):
+    target = tmp_path / "regles.pdf"
+    result = CliRunner().invoke(cli, ["rules", "--lang", "fr", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(target).pages[0]
+    assert round(float(page.mediabox.height)) == 842 and "AVANT DE JOUER" in page.extract_text()
+    assert HouseRule.SERIES.value not in page.extract_text()
+
+
+def test_german_rule_sheets_hyphenate_long_words_and_english_ones_do_not():
+    """`hyphens: auto` under the sheet's language: German compounds break at a syllable
+    (WeasyPrint's hyphen, U+2010, ends the line); English sets as before, unbroken."""
+    for lang, least in (("de", 3), ("en", 0)):
+        lines = pypdf.PdfReader(io.BytesIO(rule_sheets(lang)[("official", "a4")])).pages[0].extract_text()
+        broken = [line for line in lines.splitlines() if line.endswith("\u2010")]
+        assert len(broken) >= least if least else broken == [], (lang, broken)
+
+
+def test_the_scorekeeper_card_breaks_long_box_names_at_their_syllables():
+    """Chromium on Linux has no hyphenation dictionary, so the blob's long labels carry soft hyphens
+    in every language but English; a compound breaks at its own hyphen; the scorekeeper's field for
+    the score is a noun ("Punkte"), not the rule sheet's verb ("Werte")."""
+    with speaking("de"):
+        data = scorekeeper_data(Rules())
+        page = render_scorekeeper(Rules())
+    labels = {t["name"]: t["label"] for t in data["totals"]} | {b["name"]: b["label"] for b in data["boxes"]}
+    assert labels["upper_subtotal"] == "Zwi\u00adschen\u00adsum\u00adme"
+    assert labels["yahtzee_bonus"] == "Yahtzee-Bonus" and labels["chance"] == "Chance"
+    assert '<label for="score" class="short">Punkte</label>' in page
+    english = scorekeeper_data(Rules())
+    assert not any("\u00ad" in b["label"] for b in english["boxes"] + english["totals"])
+
+
+def test_each_language_folder_is_an_offline_app_of_its_own():
+    """build --lang fr writes fr/manifest.webmanifest in French, its icon and a worker that keeps
+    fr/'s files (relative to it) in a cache of its own, which English's worker never drops."""
+    jobs = plan(["official"], (), ["en", "fr"])
+    apps = {job.lang: job for job in jobs if job.kind == JobKind.APP}
+    assert apps["fr"].outputs == ("fr/manifest.webmanifest", "fr/sw.js", "fr/icon.svg")
+    assert apps["en"].outputs == ("manifest.webmanifest", "sw.js", "icon.svg")
+    files = {path: body for path, body, _ in run_job(apps["fr"])}
+    manifest = json.loads(files["fr/manifest.webmanifest"])
+    assert manifest["lang"] == "fr" and manifest["name"] == "Règles et feuilles du Yahtzee"
+    worker = files["fr/sw.js"].decode()
+    assert 'const CACHE_PREFIX = "sheetgen-fr-";' in worker
+    assert '"rules-official.html"' in worker and '"fr/' not in worker
+    english = {path: body for path, body, _ in run_job(apps["en"])}
+    assert "lang" not in json.loads(english["manifest.webmanifest"])
+    assert 'const CACHE_PREFIX = "sheetgen-";' in english["sw.js"].decode()
+    # English's worker drops its own older copies, never a language's (whose name goes on with "-")
+    assert '!name.slice(CACHE_PREFIX.length).includes("-")' in worker
