@@ -186,8 +186,16 @@ def test_eviction_sweeps_only_sheetgens_own_temporaries(store):
 
 
 def _processes_of(session: int) -> list[str]:
-    listing = subprocess.run(["ps", "-e", "-o", "sid=,pid=,args="], capture_output=True, text=True).stdout
-    return [line for line in listing.splitlines() if line.split()[0] == str(session)]
+    """The run's processes still alive. A zombie (state Z: ended, waiting for init to reap it, such as
+    the `ldconfig` a killed worker's library lookup started) holds nothing open and is not one."""
+    listing = subprocess.run(
+        ["ps", "-e", "-o", "sid=,pid=,stat=,args="], capture_output=True, text=True
+    ).stdout
+    return [
+        line
+        for line in listing.splitlines()
+        if line.split()[0] == str(session) and not line.split()[2].startswith("Z")
+    ]
 
 
 def _temporaries(*folders: Path) -> list[str]:
