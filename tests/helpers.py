@@ -45,6 +45,15 @@ WORKED_CARD = {
     "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50,
     "chance": 22,
 }  # fmt: skip
+WORKED_TOTALS = {  # what the worked card's computed rows show, as a sheet's fields hold them: 395 in all
+    "upper_subtotal": "69",
+    "upper_bonus": "35",
+    "upper_total": "104",
+    "yahtzee_bonus": "100",
+    "lower_total": "291",
+    "upper_total_again": "104",
+    "grand_total": "395",
+}
 PAPER_SIZES = {"letter": (612, 792), "a4": (595, 842)}  # width and height in PDF points
 # The end of the one-line error for an unknown name, as every command prints it.
 KNOWN_VARIANTS = "known variants: official, c2406, free-choice"

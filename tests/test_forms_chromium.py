@@ -15,7 +15,7 @@ import io
 
 import pypdf
 import pytest
-from helpers import WORKED_CARD, full_name
+from helpers import WORKED_CARD, WORKED_TOTALS, full_name
 from PIL import Image, ImageChops
 from pypdf.generic import NameObject, TextStringObject
 
@@ -32,15 +32,6 @@ SHEETS = {  # (layout, paper, card), the two columns typed into, the series tota
         "card2.g1.",
         {"series_total": "395", "card2.series_total": "15"},
     ),
-}
-TOTALS = {
-    "upper_subtotal": "69",
-    "upper_bonus": "35",
-    "upper_total": "104",
-    "yahtzee_bonus": "100",
-    "lower_total": "291",
-    "upper_total_again": "104",
-    "grand_total": "395",
 }
 
 
@@ -178,7 +169,9 @@ def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind,
     viewer.type_into(second + "twos", "3a")
     viewer.leave()
     shown = {first + box: str(score) for box, score in WORKED_CARD.items()}
-    shown |= {first + key: value for key, value in TOTALS.items()} | {first + "yahtzee_bonus_ticks": "x"}
+    shown |= {first + key: value for key, value in WORKED_TOTALS.items()} | {
+        first + "yahtzee_bonus_ticks": "x"
+    }
     second_totals = ("upper_subtotal", "upper_total", "upper_total_again", "grand_total")
     shown |= {second + "aces": "12", second + "twos": "3"} | {second + k: "15" for k in second_totals}
     shown |= {second + "upper_bonus": "", second + "lower_total": ""} | series

@@ -16,22 +16,12 @@ import pypdf
 import pytest
 from browsing import missing
 from click.testing import CliRunner
-from helpers import WORKED_CARD, blank_sheet, column_values, fill, full_name
+from helpers import WORKED_CARD, WORKED_TOTALS, blank_sheet, column_values, fill, full_name
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
 from sheetgen.cli import cli
 from sheetgen.forms.fields import SHEET_KEY, SheetInfo
 from sheetgen.forms.reader import FLATTENED
-
-PRINTED = {
-    "upper_subtotal": "69",
-    "upper_bonus": "35",
-    "upper_total": "104",
-    "yahtzee_bonus": "100",
-    "lower_total": "291",
-    "upper_total_again": "104",
-    "grand_total": "395",
-}
 
 
 def run(*args: str):
@@ -44,7 +34,7 @@ def worked(prefix: str, name_field: str | None, name: str = "Ann") -> dict[str, 
 
 
 def printed(prefix: str) -> dict[str, str]:
-    return {prefix + key: value for key, value in PRINTED.items()}
+    return {prefix + key: value for key, value in WORKED_TOTALS.items()}
 
 
 def one_error(result, *words: str) -> str:
