@@ -402,7 +402,7 @@ def scoresheet(
         except NameFitError as error:
             raise SheetgenError(f"--names: {error}") from None
         except TitleFitError as error:
-            raise SheetgenError(f"--title: {error}") from None
+            raise SheetgenError(f"--title: {error}" if title is not None else str(error)) from None
 
     with speaking(lang):
         _write(target, render)
@@ -498,7 +498,7 @@ def rules(
         try:
             return rulesheet_pdf(chosen, paper, title=title)
         except TitleFitError as error:
-            raise SheetgenError(f"--title: {error}") from None
+            raise SheetgenError(f"--title: {error}" if title is not None else str(error)) from None
 
     with speaking(lang):
         _write(target, render)

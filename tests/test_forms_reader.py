@@ -48,16 +48,24 @@ def one_error(result, *words: str) -> str:
 # What the sheet prints
 
 
-@pytest.mark.parametrize("command", ["score", "record"])
+@pytest.mark.parametrize("command", ["score", "record", "fill"])
 def test_a_stale_total_is_named_and_the_boxes_win(command, tmp_path):
     """Aces 2 -> 5 after the viewer added up: one warning naming the grand total, the record says 398."""
     values = worked("p1.", "p1.name") | printed("p1.") | {"p1.aces": "5"}
     path = tmp_path / "stale.pdf"
     path.write_bytes(fill(blank_sheet("players", "letter", fillable=True), values))
-    args = ["score", str(path), "--json"] if command == "score" else ["record", str(path)]
+    printed_record = tmp_path / "printed.pdf"
+    args = {
+        "score": ["score", str(path), "--json"],
+        "record": ["record", str(path)],
+        "fill": ["fill", str(path), "-o", str(printed_record), "--no-cache"],
+    }[command]
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert result.stderr == "Warning: p1 (Ann): the sheet's grand total says 395, its boxes add up to 398\n"
+    if command == "fill":
+        assert "398" in pypdf.PdfReader(printed_record).pages[0].extract_text()
+        return
     data = json.loads(result.stdout)
     if command == "score":
         assert data["games"][0]["players"][0]["grand_total"] == 398

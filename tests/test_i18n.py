@@ -30,10 +30,12 @@ from sheetgen.cli import cli
 from sheetgen.files import locales
 from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
 from sheetgen.files.records import load_record
+from sheetgen.layout.geometry import Layout, sheet_geometry
 from sheetgen.pdf import render
 from sheetgen.pdf.fill import Filler
 from sheetgen.pdf.rulesheet import render_rulesheet
-from sheetgen.pdf.scoresheet import render_scoresheet
+from sheetgen.pdf.scoresheet import heading_size, render_scoresheet, sheet_kind
+from sheetgen.rules.boxes import COLUMNS
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, builtin_rules
 from sheetgen.web.scorekeeper import MODULES, TEXT, render_scorekeeper, scorekeeper_data
@@ -399,6 +401,23 @@ def test_every_label_hint_and_caption_fits_its_cell(lang, monkeypatch):
     assert len(laid_out) == len(shapes)
     for shape, document in zip(shapes, laid_out, strict=True):
         assert _overflows(document) == [], shape
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_title_fits_its_heading_on_every_sheet_and_paper(lang):
+    """The heading's title and sheet kind share one line on every score sheet `build` writes (the
+    Italian free-choice title once did not on a Half Letter card, and the build stopped)."""
+    shapes = [
+        (layout, paper, card)
+        for layout, card in [("players", "full"), ("series", "full"), ("series", "half")]
+        for paper in ("letter", "a4")
+    ]
+    with speaking(lang):
+        for variant, chosen in itertools.product(LONGEST, _house_rule_sets()):
+            title = builtin_rules(variant, chosen).title
+            for layout, paper, card in shapes:
+                geometry = sheet_geometry(layout, paper, COLUMNS, card, 0)
+                heading_size(title, geometry, sheet_kind(Layout.of(layout)))
 
 
 def test_numbers_are_grouped_and_dates_written_the_language_way():

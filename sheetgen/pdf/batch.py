@@ -83,9 +83,13 @@ def fill_records(
     loaded: list[tuple[Path, Record]] = []
     failures = 0
     checked: list[tuple[Path, Record]] = []
+
+    def stale(line: str) -> None:
+        report.note(f"Warning: {printable(line)}")
+
     for path in files:
         try:
-            checked.append((path, load_any_record(path)))
+            checked.append((path, load_any_record(path, warn=stale)))
         except SheetgenError as error:
             report.note(f"Error: {printable(str(error))}")
             failures += 1

@@ -179,6 +179,13 @@ def _css_sizes(card: Card) -> str:
     return "; ".join(f"--{name}: {size:g}pt" for name, size in sizes.items())
 
 
+def sheet_kind(layout: Layout) -> str:
+    """What the heading calls the sheet, beside its title, in the active language."""
+    if layout == Layout.PLAYERS:
+        return _("Score sheet")
+    return ngettext("Series card, %(n)s game", "Series card, %(n)s games", MAX_GAMES_IN_SERIES)
+
+
 def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
     """The title's size: its usual size, or smaller so it and the kind share one line."""
     room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.card]) * 1.1 - 12.0
@@ -340,11 +347,7 @@ def render_scoresheet(
     names = [clean_name(name) if name else name for name in names]
     default = COLUMNS if layout == "players" else 1
     cards = _cards(layout, card, columns or (0 if names else default), names)
-    kind = (
-        _("Score sheet")
-        if layout == "players"
-        else ngettext("Series card, %(n)s game", "Series card, %(n)s games", MAX_GAMES_IN_SERIES)
-    )
+    kind = sheet_kind(layout)
     per_page = 2 if card == "half" else 1
     pages = []
     for start in range(0, len(cards), per_page):
