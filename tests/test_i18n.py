@@ -35,7 +35,7 @@ from sheetgen.pdf import render
 from sheetgen.pdf.fill import Filler
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.pdf.scoresheet import heading_size, render_scoresheet, sheet_kind
-from sheetgen.rules.boxes import COLUMNS
+from sheetgen.rules.boxes import COLUMNS, Box
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, builtin_rules
 from sheetgen.web.scorekeeper import MODULES, TEXT, render_scorekeeper, scorekeeper_data
@@ -486,13 +486,154 @@ def test_the_scorekeeper_blob_speaks_the_page_language_and_english_stays_main_s(
         assert scorekeeper_data(Rules())["text"]["nothing_to_undo"] == "Rien à annuler."
 
 
+# A check's place in a record is often a record key: code, the same in every language.
+RECORD_WORDS = {"boxes", "date", "games", "history", "house_rules", "id", "lang", "players", "rules"}
+RECORD_WORDS |= {"started", "title", "undo", "variant", "yahtzee_bonuses"}
+# The string literals of the scripts that hold words and are code: CSS selectors and class lists.
+CODE_LITERALS = {
+    '#names input[data-input="player-name"]', "num cell", "total grand_total", "card past", "#names input",
+    "input:not([type=checkbox]), select",
+}  # fmt: skip
+# A script's string literals ("", '', ``), and its comments, which are skipped.
+LITERAL = re.compile(
+    r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|//[^\n]*|/\*.*?\*/""", re.S
+)
+CALL = re.compile(r"\b(say|refusal|refusalAt)\(model, ")
+
+
+def _call_args(source: str, start: int) -> str:
+    """The text of a call's arguments from `start` (just inside its parenthesis) to its close."""
+    depth = 1
+    for end in range(start, len(source)):
+        depth += {"(": 1, ")": -1}.get(source[end], 0)
+        if not depth:
+            return source[start:end]
+    raise AssertionError("unclosed call")
+
+
 def test_every_sentence_the_scorekeeper_scripts_show_comes_from_the_blob():
-    """No English sentence typed into the scripts: their messages are TEXT's, by key."""
+    """No English sentence typed into the scripts: every string literal with words in it is a CSS
+    selector, and every message is a template of the blob's TEXT, named by its key."""
+    checks, sentences = TEXT["checks"], 0
     for name in MODULES:
         source = (ROOT / "templates" / "scorekeeper" / name).read_text(encoding="utf-8")
-        for key in re.findall(r"\bT\.(\w+)|text\.checks\.(\w+)|refusal\(model, \"(\w+)\"", source):
-            key = next(k for k in key if k)
-            assert key in TEXT or key in TEXT["checks"], (name, key)
+        for key in re.findall(r"\bT\.(\w+)|\bmodel\.text\.(\w+)", source):
+            assert next(k for k in key if k) in TEXT, (name, key)
+        for call in CALL.finditer(source):
+            args = _call_args(source, call.end() - len("model, "))
+            if re.match(r"model, (where, )?key, ", args):
+                continue  # text.mjs passing a key on
+            words = re.findall(r'"(\w+)"', args)
+            keys = [word for word in words if word in checks]
+            assert keys and set(words) <= set(keys) | RECORD_WORDS, (name, call.group(), words)
+            sentences += 1
+        for literal in LITERAL.finditer(source):
+            text = literal.group()
+            if text.startswith(("//", "/*")):
+                continue
+            body = re.sub(r"\$\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", " ", text[1:-1])
+            if re.search(r"[A-Za-z]{2,}[ ,;:]+[A-Za-z]{2,}", body):
+                assert body in CODE_LITERALS, (name, text)
+    assert sentences > 80
+
+
+def test_the_page_s_own_checks_add_to_the_model_s_and_replace_none():
+    from sheetgen.rules.messages import CHECKS
+    from sheetgen.web.scorekeeper import PAGE_CHECKS
+
+    assert not CHECKS.keys() & PAGE_CHECKS.keys()
+    assert TEXT["checks"] == CHECKS | PAGE_CHECKS
+
+
+def _said(checks: dict, key: str, **values: object) -> str:
+    from sheetgen.rules.messages import fill
+
+    return fill(checks[key], values)
+
+
+def _under(checks: dict, where: str, message: str) -> str:
+    return _said(checks, "at", where=where, message=message)
+
+
+VARIANT_NAMES = ", ".join(variant.name for variant in VARIANTS)
+
+
+def _broken_imports(lang: str) -> list[tuple[dict, str]]:
+    """Broken files, each with the line the page must show in `lang`, built from its catalog's templates."""
+    with speaking(lang):
+        text = scorekeeper_data(Rules())["text"]
+    c, types = text["checks"], text["types"]
+    turns = json.loads((ROOT / "examples" / "turns.json").read_text())
+    series = json.loads((ROOT / "examples" / "series.json").read_text())
+
+    def edited(record: dict, edit) -> dict:
+        copy = json.loads(json.dumps(record))
+        edit(copy)
+        return copy
+
+    def turn(**changes):
+        return lambda r: r["players"][0]["turns"][0].update(changes)
+
+    ann = _said(c, "named", where=_said(c, "player", number=1), name='"Ann"')
+    first_turn = _said(c, "within", where=ann, part=_said(c, "turn", number=1))
+    boxes = ", ".join(box.value for box in Box)
+    planted = {"id": "x", "started": "2026-12-01T21:30:00Z", "players": ["Ann"],
+               "rules": {"variant": "official", "house_rules": []}, "undo": [], "title": None, "date": None,
+               "games": [{"entries": [{"player": 0, "box": "chance", "dice": [6] * 10}]}]}  # fmt: skip
+    entry = _said(c, "within", where=_said(c, "game", number=1), part=_said(c, "entry", number=1))
+    return [
+        (
+            edited(turns, turn(box="pair")),
+            _under(c, first_turn, _said(c, "unknown_box", name='"pair"', boxes=boxes)),
+        ),
+        (
+            edited(turns, turn(dice=[7, 1, 1, 1, 1])),
+            _under(c, first_turn, _said(c, "die", die=7, low=1, high=6)),
+        ),
+        (
+            edited(turns, lambda r: r["players"].__setitem__(0, "Ann")),
+            _under(c, _said(c, "player", number=1), _said(c, "not_object", found=types["text"])),
+        ),
+        (
+            edited(turns, lambda r: r.update(variant="vegas")),
+            _under(c, "variant", _said(c, "unknown_variant", name="'vegas'", known=VARIANT_NAMES)),
+        ),
+        (
+            edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
+            _under(c, "games", _said(c, "series_games", most=6, count=7)),
+        ),
+        ({"sheetgen_saved_game": 1, "game": planted}, _under(c, entry, _said(c, "list_at_most", most=5))),
+    ]  # fmt: skip
+
+
+def test_a_broken_import_is_refused_in_the_page_s_language(tmp_path):
+    """The French and German pages refuse an unknown box, a bad die, a wrong type, an unknown variant,
+    seven games and a planted saved game in their catalog's words, as the page's controller shows
+    them (one node process per language); `fill --lang fr` says the same in English."""
+    node = shutil.which("node")
+    if node is None:
+        from browsing import missing
+
+        missing("node is not installed")
+    for lang in ("fr", "de"):
+        cases = _broken_imports(lang)
+        with speaking(lang):
+            model = scorekeeper_data(Rules())
+        question = {"model": model, "imports": [{"name": "partie.json", "data": data} for data, _ in cases]}
+        driver = ROOT / "tests" / "js" / "agreement.mjs"
+        done = subprocess.run(
+            [node, str(driver)], input=json.dumps(question), capture_output=True, text=True, check=True
+        )
+        shown = [answer.get("alert") for answer in json.loads(done.stdout)["imports"]]
+        assert shown == [_under(model["text"]["checks"], "partie.json", want) for _, want in cases], lang
+        for line in shown:
+            assert english_left(lang, line) == [], (lang, line)
+    data, english = _broken_imports("en")[0]
+    path = tmp_path / "partie.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["fill", str(path), "--lang", "fr", "-o", str(tmp_path / "out.pdf")])
+    assert result.exit_code == 2
+    assert result.output == f"Error: {_under(TEXT['checks'], str(path), english)}\n"
 
 
 # ---- the command line ----

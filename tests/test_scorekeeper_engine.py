@@ -79,6 +79,8 @@ def _mutations() -> list[tuple[str, Any]]:
         ("unknown house rule", change(turns, lambda r: r.update(house_rules=["double-yahtzee"]))),
         ("two starts", change(turns, lambda r: r.update(house_rules=["one-die-start", "five-dice-start"]))),
         ("bad date", change(turns, lambda r: r.update(date="2026-02-30"))),
+        ("bad language", change(turns, lambda r: r.update(lang=7))),
+        ("no name", change(turns, lambda r: r["players"][0].pop("name"))),
         ("empty title", change(turns, lambda r: r.update(title="  "))),
         ("games and players", change(turns, lambda r: r.update(games=[]))),
         ("seven games", change(series, lambda r: r.update(games=r["games"][:1] * 7))),

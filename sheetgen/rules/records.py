@@ -31,6 +31,7 @@ from sheetgen.rules.boxes import (
     YAHTZEE_SCORE,
     Box,
 )
+from sheetgen.rules.messages import at, located, say, within
 from sheetgen.rules.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
 from sheetgen.rules.text import clean_text, quote, type_name
 from sheetgen.rules.variants import HouseRule, Rules, builtin_rules
@@ -140,7 +141,7 @@ def parse_record(data: Any, source: str = "record", load_variant: VariantLoader 
     try:
         return _Parser(load_variant).record(data, source)
     except SheetgenError as error:
-        raise type(error)(f"{source}: {error}") from None
+        raise type(error)(located(source, str(error))) from None
 
 
 def _is_int(value: Any) -> bool:
@@ -149,10 +150,10 @@ def _is_int(value: Any) -> bool:
 
 def _check_keys(where: str, obj: Any, allowed: tuple[str, ...]) -> None:
     if not isinstance(obj, dict):
-        raise RecordShapeError(f"{where}: expected an object, found {type_name(obj)}")
+        raise RecordShapeError(at(where, "not_object", found=type_name(obj)))
     for key in obj:
         if key not in allowed:
-            raise RecordShapeError(f"{where}: unknown key {quote(key)}; allowed: {', '.join(allowed)}")
+            raise RecordShapeError(at(where, "unknown_key", key=quote(key), allowed=", ".join(allowed)))
 
 
 def check_text(where: str, value: Any, what: str, limit: int) -> str:
@@ -165,96 +166,98 @@ class _Parser:
         self.load_variant = load_variant
 
     def record(self, data: Any, source: str) -> Record:
-        _check_keys("top level", data, RECORD_KEYS)
+        top = say("top_level")
+        _check_keys(top, data, RECORD_KEYS)
         rules = self.rules(data)
         title = data.get("title")
         if title is not None:
-            title = check_text("title", title, "the title", MAX_TITLE_LENGTH)
+            title = check_text("title", title, say("the_title"), MAX_TITLE_LENGTH)
         date = data.get("date")
         if date is not None:
             date = self.date(date)
         if ("games" in data) == ("players" in data):
-            raise RecordShapeError("top level: give either 'games' or 'players', not both or neither")
+            raise RecordShapeError(at(top, "games_or_players"))
         if "players" in data:
             games_data = [{"players": data["players"]}]
         else:
             games_data = data["games"]
             if not isinstance(games_data, list) or not games_data:
-                raise RecordShapeError("games: expected a list of 1 to 6 games")
+                raise RecordShapeError(at("games", "games_list", most=MAX_GAMES_IN_SERIES))
             if len(games_data) > MAX_GAMES_IN_SERIES:
                 raise RecordShapeError(
-                    f"games: a series has at most {MAX_GAMES_IN_SERIES} games, found {len(games_data)}"
+                    at("games", "series_games", most=MAX_GAMES_IN_SERIES, count=len(games_data))
                 )
         single = "players" in data
         games = tuple(
-            self.game("" if single else f"game {n}", game, rules) for n, game in enumerate(games_data, 1)
+            self.game("" if single else say("game", number=n), game, rules)
+            for n, game in enumerate(games_data, 1)
         )
         first = [p.name for p in games[0].players]
         for n, game in enumerate(games[1:], 2):
             names = [p.name for p in game.players]
             if names != first:
                 raise RecordShapeError(
-                    f"game {n}: players {', '.join(map(quote, names))} differ from game 1's "
-                    f"{', '.join(map(quote, first))}; a series keeps the same players in the same order"
+                    at(
+                        say("game", number=n),
+                        "series_players",
+                        names=", ".join(map(quote, names)),
+                        first=", ".join(map(quote, first)),
+                    )
                 )
         lang = data.get("lang")
         if lang is not None and not (isinstance(lang, str) and LANG_PATTERN.fullmatch(lang)):
-            raise RecordShapeError(
-                f"lang: expected a language tag like en or pt-BR, found {json.dumps(lang)}"
-            )
+            raise RecordShapeError(at("lang", "lang_tag", found=json.dumps(lang)))
         return Record(rules, games, title, date, source, lang)
 
     def rules(self, data: dict[str, Any]) -> Rules:
         variant = data.get("variant", "official")
         house_rules = data.get("house_rules", [])
         if not isinstance(variant, str) or not variant.strip():
-            raise RecordShapeError("variant: expected a variant name or a TOML file path")
+            raise RecordShapeError(at("variant", "variant_name"))
         if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
-            raise RecordShapeError("house_rules: expected a list of house rule names")
+            raise RecordShapeError(at("house_rules", "house_rule_names"))
         try:
             return self.load_variant(variant, house_rules)
         except SheetgenError as error:
-            raise RecordShapeError(f"variant: {error}") from None
+            raise RecordShapeError(located("variant", str(error))) from None
 
     @staticmethod
     def date(value: Any) -> str:
         try:
             datetime.date.fromisoformat(value)
         except (TypeError, ValueError):
-            raise RecordShapeError(
-                f"date: expected a date as YYYY-MM-DD, found {quote(str(value))}"
-            ) from None
+            raise RecordShapeError(at("date", "date", found=quote(str(value)))) from None
         if len(value) != len("YYYY-MM-DD"):
-            raise RecordShapeError(f"date: expected a date as YYYY-MM-DD, found {quote(value)}")
+            raise RecordShapeError(at("date", "date", found=quote(value)))
         return value
 
     def game(self, where: str, data: Any, rules: Rules) -> Game:
-        _check_keys(where or "top level", data, GAME_KEYS)
+        _check_keys(where or say("top_level"), data, GAME_KEYS)
         players_data = data.get("players")
-        prefix = f"{where}, " if where else ""
         if not isinstance(players_data, list) or not players_data:
-            raise RecordShapeError(f"{prefix}players: expected a list of 1 or more players")
+            raise RecordShapeError(at(within(where, "players"), "players_list"))
         if len(players_data) > MAX_PLAYERS:
             raise RecordShapeError(
-                f"{prefix}players: a game has at most {MAX_PLAYERS} players, found {len(players_data)}"
+                at(within(where, "players"), "game_players", most=MAX_PLAYERS, count=len(players_data))
             )
         players: list[PlayerGame] = []
         names: set[str] = set()
         for n, player_data in enumerate(players_data, 1):
-            player = self.player(f"{prefix}player {n}", player_data, rules)
+            seat = within(where, say("player", number=n))
+            player = self.player(seat, player_data, rules)
             if player.name in names:
-                raise RecordShapeError(f"{prefix}player {n}: the name {quote(player.name)} is used twice")
+                raise RecordShapeError(at(seat, "name_twice", name=quote(player.name)))
             names.add(player.name)
             players.append(player)
         return Game(tuple(players))
 
     def player(self, where: str, data: Any, rules: Rules) -> PlayerGame:
         if not isinstance(data, dict):
-            raise RecordShapeError(f"{where}: expected an object, found {type_name(data)}")
-        name = check_text(where, data.get("name"), "the name", MAX_NAME_LENGTH)
-        where = f"{where} ({quote(name)})"
+            raise RecordShapeError(at(where, "not_object", found=type_name(data)))
+        name = check_text(where, data.get("name"), say("the_name"), MAX_NAME_LENGTH)
+        where = say("named", where=where, name=quote(name))
         if ("turns" in data) == ("boxes" in data):
-            raise RecordShapeError(f"{where}: give either 'turns' or 'boxes', not both or neither")
+            raise RecordShapeError(at(where, "turns_or_boxes"))
         if "turns" in data:
             _check_keys(where, data, TURNS_PLAYER_KEYS)
             return PlayerGame(name, self.turns(where, data["turns"], rules))
@@ -263,37 +266,35 @@ class _Parser:
 
     def turns(self, where: str, turns: Any, rules: Rules) -> ScoreCard:
         if not isinstance(turns, list):
-            raise RecordShapeError(f"{where}: 'turns' must be a list of {len(Box)} turns")
+            raise RecordShapeError(at(where, "turns_list", count=len(Box)))
         if len(turns) != len(Box):
-            raise RecordShapeError(f"{where}: {len(turns)} turns; a game is exactly {len(Box)}")
+            raise RecordShapeError(at(where, "turns_count", count=len(turns), boxes=len(Box)))
         card = ScoreCard()
         for n, turn in enumerate(turns, 1):
-            at = f"{where}, turn {n}"
-            _check_keys(at, turn, TURN_KEYS)
+            here = within(where, say("turn", number=n))
+            _check_keys(here, turn, TURN_KEYS)
             if "dice" in turn and "score" in turn:
-                raise RecordShapeError(f"{at}: give either 'dice' or 'score', not both")
+                raise RecordShapeError(at(here, "dice_or_score"))
             if "box" not in turn or ("dice" not in turn and "score" not in turn):
-                raise RecordShapeError(f"{at}: needs 'box' and either 'dice' or 'score'")
-            box = self.box_name(at, turn["box"])
+                raise RecordShapeError(at(here, "needs_box"))
+            box = self.box_name(here, turn["box"])
             if box in card.boxes:
-                raise RecordError(f"{at}: box {box.value} is used twice")
+                raise RecordError(at(here, "box_twice", box=box.value))
             if "score" in turn:
-                _check_keys(at, turn, TYPED_TURN_KEYS)
-                card = self.typed_turn(at, turn, box, rules, card)
+                _check_keys(here, turn, TYPED_TURN_KEYS)
+                card = self.typed_turn(here, turn, box, rules, card)
                 continue
-            _check_keys(at, turn, DICE_TURN_KEYS)
-            dice = self.dice(at, turn["dice"])
-            scratch = self.scratch(at, turn, rules)
+            _check_keys(here, turn, DICE_TURN_KEYS)
+            dice = self.dice(here, turn["dice"])
+            scratch = self.scratch(here, turn, rules)
             try:
                 card = card.place(dice, box, rules, scratch=scratch)
             except IllegalPlacementError as error:
-                raise IllegalPlacementError(f"{at}: {error}") from None
+                raise IllegalPlacementError(located(here, str(error))) from None
         ticked = [turn for turn in turns if turn.get("yahtzee_bonus") is True]
         if ticked and card.boxes.get(Box.YAHTZEE) != YAHTZEE_SCORE:
-            raise ImpossibleScoreError(
-                f"{where}: a ticked Yahtzee bonus needs {YAHTZEE_SCORE} in the Yahtzee box, "
-                f"which holds {card.boxes.get(Box.YAHTZEE, 'nothing')}"
-            )
+            held = card.boxes.get(Box.YAHTZEE, say("nothing"))
+            raise ImpossibleScoreError(at(where, "tick_needs_yahtzee", yahtzee=YAHTZEE_SCORE, held=held))
         return card
 
     @staticmethod
@@ -305,17 +306,14 @@ class _Parser:
         """
         value = turn["score"]
         if not _is_int(value):
-            raise ImpossibleScoreError(f"{where}: {quote(value)} is not a whole number")
+            raise ImpossibleScoreError(at(where, "not_whole", value=quote(value)))
         if value not in possible_scores(box, rules):
-            raise ImpossibleScoreError(f"{where}: {box.label} cannot score {value}{_allowed(box, rules)}")
+            raise ImpossibleScoreError(_cannot_score(where, box, value, rules))
         tick = turn.get("yahtzee_bonus", False)
         if tick is not False and tick is not True:
-            raise RecordShapeError(f"{where}: 'yahtzee_bonus' must be true or false, found {quote(tick)}")
+            raise RecordShapeError(at(where, "tick_bool", found=quote(tick)))
         if tick and (box is Box.YAHTZEE or value not in extra_yahtzee_scores(rules)[box]):
-            raise ImpossibleScoreError(
-                f"{where}: a Yahtzee bonus ticked for {box.value} {value}, "
-                f"a score no extra Yahtzee leaves there under {rules.name} rules"
-            )
+            raise ImpossibleScoreError(at(where, "tick_misfit", box=box.value, score=value, rules=rules.name))
         return ScoreCard({**card.boxes, box: value}, card.yahtzee_bonuses + tick)
 
     @staticmethod
@@ -324,26 +322,22 @@ class _Parser:
         if "scratch" not in turn:
             return False
         if turn["scratch"] is not True:
-            raise RecordShapeError(
-                f"{where}: 'scratch' must be true (leave it out for a scored turn), "
-                f"found {quote(turn['scratch'])}"
-            )
+            raise RecordShapeError(at(where, "scratch_true", found=quote(turn["scratch"])))
         if not rules.scratch_any_box:
             raise IllegalPlacementError(
-                f"{where}: a scratched turn needs the house rule {HouseRule.SCRATCH_ANY_BOX.value}, "
-                f"which {rules.name} does not have here"
+                at(where, "scratch_without_rule", rule=HouseRule.SCRATCH_ANY_BOX.value, rules=rules.name)
             )
         return True
 
     @staticmethod
     def dice(where: str, dice: Any) -> tuple[int, ...]:
         if not isinstance(dice, list):
-            raise DiceError(f"{where}: dice must be a list of {DICE_COUNT} numbers, found {type_name(dice)}")
+            raise DiceError(at(where, "dice_list", count=DICE_COUNT, found=type_name(dice)))
         if len(dice) != DICE_COUNT:
-            raise DiceError(f"{where}: {len(dice)} dice; a roll is exactly {DICE_COUNT}")
+            raise DiceError(at(where, "dice_count", count=len(dice), dice=DICE_COUNT))
         for die in dice:
             if not _is_int(die) or die not in FACES:
-                raise DiceError(f"{where}: die {quote(die)} is not a whole number from 1 to 6")
+                raise DiceError(at(where, "die", die=quote(die), low=FACES[0], high=FACES[-1]))
         return tuple(dice)
 
     @staticmethod
@@ -351,36 +345,34 @@ class _Parser:
         try:
             return Box(name)
         except ValueError:
-            shown = quote(name)
-            raise RecordShapeError(
-                f"{where}: unknown box {shown}; boxes: {', '.join(b.value for b in Box)}"
-            ) from None
+            boxes = ", ".join(b.value for b in Box)
+            raise RecordShapeError(at(where, "unknown_box", name=quote(name), boxes=boxes)) from None
 
     def boxes(self, where: str, boxes: Any, bonuses: Any, rules: Rules) -> ScoreCard:
-        _check_keys(f"{where}, boxes", boxes, tuple(b.value for b in Box))
+        column = within(where, "boxes")
+        _check_keys(column, boxes, tuple(b.value for b in Box))
         missing = [box.value for box in Box if box.value not in boxes]
         if missing:
-            raise RecordShapeError(f"{where}, boxes: missing {', '.join(missing)}; all {len(Box)} are needed")
+            raise RecordShapeError(at(column, "missing_boxes", missing=", ".join(missing), count=len(Box)))
         scores: dict[Box, int] = {}
         for box in Box:
             value = boxes[box.value]
-            at = f"{where}, box {box.value}"
+            here = within(where, say("box", box=box.value))
             if not _is_int(value):
-                raise ImpossibleScoreError(f"{at}: {quote(value)} is not a whole number")
+                raise ImpossibleScoreError(at(here, "not_whole", value=quote(value)))
             if value not in possible_scores(box, rules):
-                raise ImpossibleScoreError(f"{at}: {box.label} cannot score {value}{_allowed(box, rules)}")
+                raise ImpossibleScoreError(_cannot_score(here, box, value, rules))
             scores[box] = value
-        at = f"{where}, yahtzee_bonuses"
+        here = within(where, "yahtzee_bonuses")
         if not _is_int(bonuses) or not 0 <= bonuses <= MAX_YAHTZEE_BONUSES:
             raise ImpossibleScoreError(
-                f"{at}: {quote(bonuses)} is not a count from 0 to {MAX_YAHTZEE_BONUSES}"
+                at(here, "bonus_count", value=quote(bonuses), most=MAX_YAHTZEE_BONUSES)
             )
         if bonuses and scores[Box.YAHTZEE] != YAHTZEE_SCORE:
             raise ImpossibleScoreError(
-                f"{at}: Yahtzee bonuses need {YAHTZEE_SCORE} in the Yahtzee box, "
-                f"which holds {scores[Box.YAHTZEE]}"
+                at(here, "bonuses_need_yahtzee", yahtzee=YAHTZEE_SCORE, held=scores[Box.YAHTZEE])
             )
-        _check_extra_yahtzees(at, scores, bonuses, rules)
+        _check_extra_yahtzees(here, scores, bonuses, rules)
         return ScoreCard(scores, bonuses)
 
 
@@ -392,18 +384,17 @@ def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rule
     if bonuses > room:
         shown = ", ".join(f"{box.value} {scores[box]}" for box in misfits)
         raise ImpossibleScoreError(
-            f"{where}: {bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
-            f"but only {room} boxes hold a score an extra Yahtzee can leave under {rules.name} rules "
-            f"(not {shown})"
+            at(where, "bonus_room", bonuses=bonuses, room=room, rules=rules.name, shown=shown)
         )
 
 
-def _allowed(box: Box, rules: Rules) -> str:
+def _cannot_score(where: str, box: Box, value: int, rules: Rules) -> str:
+    """ "Full House cannot score 20 (only 0, 25)": the numbers the box may hold, briefly."""
     values = sorted(possible_scores(box, rules))
     if len(values) <= 7:
-        return f" (only {', '.join(map(str, values))})"
-    return (
-        f" (only {values[0]} or {values[1]} to {values[-1]})"
-        if values[0] == 0
-        else f" (only {values[0]} to {values[-1]})"
-    )
+        allowed = say("only_these", values=", ".join(map(str, values)))
+    elif values[0] == 0:
+        allowed = say("only_zero_or_range", zero=values[0], low=values[1], high=values[-1])
+    else:
+        allowed = say("only_range", low=values[0], high=values[-1])
+    return at(where, "cannot_score", box=box.label, score=value, allowed=allowed)

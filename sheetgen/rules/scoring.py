@@ -31,6 +31,7 @@ from sheetgen.rules.boxes import (
     Scoring,
     Total,
 )
+from sheetgen.rules.messages import say
 from sheetgen.rules.variants import HouseRule, JokerOrder, Rules
 
 Dice = tuple[int, ...]
@@ -131,17 +132,13 @@ class ScoreCard:
         allows; the roll must still be one the box may take.
         """
         if box in self.boxes:
-            raise IllegalPlacementError(f"box {box.value} is already filled")
+            raise IllegalPlacementError(say("filled", box=box.value))
         if scratch and not rules.scratch_any_box:
-            raise IllegalPlacementError(
-                f"a scratched turn needs the house rule {HouseRule.SCRATCH_ANY_BOX.value}"
-            )
+            raise IllegalPlacementError(say("scratch_rule", rule=HouseRule.SCRATCH_ANY_BOX.value))
         legal = self.legal_boxes(dice, rules)
         if box not in legal:
             allowed = ", ".join(b.value for b in legal)
-            raise IllegalPlacementError(
-                f"{rules.name} rules send this extra Yahtzee to {allowed}, not {box.value}"
-            )
+            raise IllegalPlacementError(say("joker_sends", rules=rules.name, boxes=allowed, box=box.value))
         if scratch:
             return 0
         return score_in_box(dice, box, rules, joker=self.is_joker(dice))

@@ -12,6 +12,7 @@ import json
 import unicodedata
 
 from sheetgen.errors import SheetgenError
+from sheetgen.rules.messages import TYPE_NAMES, at
 
 # Bidi embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -25,11 +26,13 @@ NAME_EXCERPT = 60  # a name or title that does not fit: shown whole up to the lo
 MAX_LINE = 300  # characters in any one message line, whatever the input
 
 
+JSON_TYPES = {dict: "object", list: "list", str: "text", bool: "bool", int: "int", float: "number"}
+
+
 def type_name(value: object) -> str:
-    """How a message names the JSON type of `value`."""
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false", float: "a number"}.get(
-        type(value), "null" if value is None else type(value).__name__
-    )
+    """How a message names the JSON type of `value` (a TOML date by its Python name)."""
+    kind = "null" if value is None else JSON_TYPES.get(type(value))
+    return TYPE_NAMES[kind] if kind else type(value).__name__
 
 
 def clean_text(
@@ -37,17 +40,17 @@ def clean_text(
 ) -> str:
     """`value` trimmed and NFC-normalized, or `error` saying why it cannot be printed."""
     if not isinstance(value, str):
-        raise error(f"{where}: {what} must be text, found {type_name(value)}")
+        raise error(at(where, "not_text", what=what, found=type_name(value)))
     text = unicodedata.normalize("NFC", value.strip())
     if len(text) > limit:
-        raise error(f"{where}: {what} is {len(text)} characters; at most {limit}")
+        raise error(at(where, "too_long", what=what, length=len(text), limit=limit))
     for char in text:
         if unicodedata.category(char) in CONTROL_CATEGORIES:
-            raise error(f"{where}: {what} contains the control character U+{ord(char):04X}")
+            raise error(at(where, "control", what=what, char=f"U+{ord(char):04X}"))
         if char in BIDI_CONTROLS:
-            raise error(f"{where}: {what} contains the bidi control U+{ord(char):04X}")
+            raise error(at(where, "bidi", what=what, char=f"U+{ord(char):04X}"))
     if all(unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS for c in text):
-        raise error(f"{where}: {what} is empty" + (" (only invisible characters)" if text else ""))
+        raise error(at(where, "invisible" if text else "empty", what=what))
     return text
 
 

@@ -19,6 +19,7 @@ from sheetgen.errors import (
     VariantFileError,
 )
 from sheetgen.rules.i18n import N_, _
+from sheetgen.rules.messages import at, say
 from sheetgen.rules.text import REPR, clean_text, printable, quote
 
 
@@ -164,7 +165,7 @@ def find_variant(name: str) -> Variant:
         if wanted == variant.name or wanted in variant.aliases:
             return variant
     known = ", ".join(v.name for v in VARIANTS)
-    raise UnknownVariantError(f"unknown variant {quote(name, quotes=REPR)}; known variants: {known}")
+    raise UnknownVariantError(say("unknown_variant", name=quote(name, quotes=REPR), known=known))
 
 
 def find_house_rule(name: str) -> HouseRule:
@@ -173,7 +174,7 @@ def find_house_rule(name: str) -> HouseRule:
     except ValueError:
         known = ", ".join(rule.value for rule in HouseRule)
         raise UnknownHouseRuleError(
-            f"unknown house rule {quote(name, quotes=REPR)}; known house rules: {known}"
+            say("unknown_house_rule", name=quote(name, quotes=REPR), known=known)
         ) from None
 
 
@@ -192,9 +193,9 @@ class Rules:
     def __post_init__(self) -> None:
         unique = tuple(dict.fromkeys(self.house_rules))
         starts = [rule for rule in unique if rule in START_RULES]
-        if len(starts) > 1:
-            names = " and ".join(rule.value for rule in starts)
-            raise ConflictingHouseRulesError(f"house rules {names} contradict each other")
+        if len(starts) > 1:  # there are two start rules: these are both
+            one, other = (rule.value for rule in starts)
+            raise ConflictingHouseRulesError(say("contradict", one=one, other=other))
         redundant = tuple(rule for rule in unique if START_RULES.get(rule) is self.variant.start)
         object.__setattr__(self, "house_rules", tuple(rule for rule in unique if rule not in redundant))
         object.__setattr__(self, "redundant_house_rules", redundant)
@@ -293,10 +294,8 @@ def custom_rules(data: dict, shown: str) -> Rules:
     """
     unknown = sorted(set(data) - VARIANT_FILE_KEYS)
     if unknown:
-        raise VariantFileError(
-            f"{shown}: unknown key {quote(unknown[0], quotes=REPR)}; "
-            f"allowed: {', '.join(sorted(VARIANT_FILE_KEYS))}"
-        )
+        allowed = ", ".join(sorted(VARIANT_FILE_KEYS))
+        raise VariantFileError(at(shown, "unknown_key", key=quote(unknown[0], quotes=REPR), allowed=allowed))
     name = data.get("name")
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise VariantFileError(f"{shown}: 'name' must be lowercase letters, digits and dashes, at most 40")

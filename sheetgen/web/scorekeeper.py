@@ -39,10 +39,12 @@ from sheetgen.rules.boxes import (
 )
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
+from sheetgen.rules.messages import CHECKS, TYPE_NAMES
 from sheetgen.rules.records import (
     BOXES_PLAYER_KEYS,
     DICE_TURN_KEYS,
     GAME_KEYS,
+    LANG_PATTERN,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_TITLE_LENGTH,
@@ -72,6 +74,30 @@ MAX_ID_LENGTH = 40
 MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file name
 SAVED_GAME_KEY = "sheetgen_saved_game"  # marks an unfinished game's file, which only the page reads
 MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs")
+
+# The checks only the page makes: of its own fields, and of the saved games it reads back (store.mjs).
+PAGE_CHECKS: dict[str, str] = {
+    "players": N_("give 1 to {most} players"),
+    "variant_file": N_("{variant} is a variant file; open the scorekeeper made from it"),
+    "not_finished": N_("not finished: every player needs all {count} boxes filled"),
+    "saved_game": N_("saved game"),
+    "entry": N_("entry {number}"),
+    "undo_step": N_("undo step {number}"),
+    "missing_key": N_("missing {key}"),
+    "list_at_most": N_("expected a list of at most {most}"),
+    "text_at_most": N_("expected text of at most {most} characters"),
+    "not_a_time": N_("not a time"),
+    "not_clean": N_("not trimmed and normalized as the page saves it"),
+    "no_game": N_("no game"),
+    "no_player": N_("no such player"),
+    "dice_or_score_needed": N_("needs dice or a score"),
+    "dice_faces": N_("dice must be {count} faces"),
+    "roll_bonus": N_("a roll earns its own bonus"),
+    "typed_whole": N_("a typed score is a whole number"),
+    "true_or_absent": N_("{key} is true or left out"),
+    "unknown_step": N_("unknown step"),
+    "index_range": N_("index out of range"),
+}
 
 # Every sentence the page's scripts show, in one place to translate; {names} are filled in by the
 # page, %(names)s here. Marked for the catalogs; the blob carries them in the page's language.
@@ -159,38 +185,9 @@ TEXT: dict[str, Any] = {
     "delete": N_("Delete"),
     "no_history": N_("No past games yet."),
     "printed_on": N_("{date}"),
-    # The engine's checks of what a player types, in the words sheetgen/rules/records.py uses.
-    "checks": {
-        "not_text": N_("{where}: {what} must be text, found {found}"),
-        "too_long": N_("{where}: {what} is {length} characters; at most {limit}"),
-        "control": N_("{where}: {what} contains the control character {char}"),
-        "bidi": N_("{where}: {what} contains the bidi control {char}"),
-        "empty": N_("{where}: {what} is empty"),
-        "invisible": N_("{where}: {what} is empty (only invisible characters)"),
-        "players": N_("give 1 to {most} players"),
-        "player": N_("player {number}"),
-        "the_name": N_("the name"),
-        "name_twice": N_("{where}: the name {name} is used twice"),
-        "filled": N_("box {box} is already filled"),
-        "scratch_rule": N_("a scratched turn needs the house rule {rule}"),
-        "joker_sends": N_("{rules} rules send this extra Yahtzee to {boxes}, not {box}"),
-        "cannot_score": N_("{box} cannot score {score}{allowed}"),
-        "only_these": N_(" (only {values})"),
-        "only_zero_or_range": N_(" (only {zero} or {low} to {high})"),
-        "only_range": N_(" (only {low} to {high})"),
-        "tick_needs_yahtzee": N_(
-            "a ticked Yahtzee bonus needs {yahtzee} in the Yahtzee box, which holds {held}"
-        ),
-        "nothing": N_("nothing"),
-        "tick_misfit": N_(
-            "{where}a Yahtzee bonus ticked for {box} {score}, "
-            "a score no extra Yahtzee leaves there under {rules} rules"
-        ),
-        "bonus_room": N_(
-            "{where}{bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
-            "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} rules (not {shown})"
-        ),
-    },
+    # The checks the engine shares with sheetgen score (sheetgen/rules/messages.py), and the page's own.
+    "checks": CHECKS | PAGE_CHECKS,
+    "types": TYPE_NAMES,
 }
 
 
@@ -301,6 +298,7 @@ def _model_data(lang: str) -> dict[str, Any]:
         },
         "text": _translated(TEXT),
         "series_rule": HouseRule.SERIES.value,
+        "lang_pattern": LANG_PATTERN.pattern,
         "saved_game_key": SAVED_GAME_KEY,
         "fill_command": FILL_COMMAND,
         "boxes": [

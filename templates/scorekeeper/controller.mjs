@@ -1,7 +1,7 @@
 // The scorekeeper's controller: what each action does to the store, and the numbers the view
 // draws. No DOM: every action returns the messages to show ({alert, live, status}), and
 // `derived()` computes the cards and totals once per change, however often the view draws.
-import { ScoreError, fmt } from "./text.mjs";
+import { ScoreError, fmt, located } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames,
@@ -372,11 +372,11 @@ export class Controller {
     let game;
     try {
       if (data && typeof data === "object" && this.model.saved_game_key in data) {
-        if (data[this.model.saved_game_key] !== STATE_VERSION) throw new ScoreError(`${name}: ${this.T.unknown_saved}`);
+        if (data[this.model.saved_game_key] !== STATE_VERSION) throw new ScoreError(located(this.model, name, this.T.unknown_saved));
         try {
           game = checkGame(this.model, data.game);
         } catch (error) {
-          if (error instanceof ScoreError) throw new ScoreError(`${name}: ${error.message}`);
+          if (error instanceof ScoreError) throw new ScoreError(located(this.model, name, error.message));
           throw error;
         }
         game = { ...game, undo: [] };

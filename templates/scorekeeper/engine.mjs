@@ -1,7 +1,7 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { ScoreError, cleanText, fmt, quote, refusal, typeName } from "./text.mjs";
+import { ScoreError, cleanText, located, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -44,19 +44,19 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   const variant = findVariant(model, variantName);
   if (!variant) {
     const known = model.variants.filter((v) => !v.custom).map((v) => v.name);
-    throw new ScoreError(`unknown variant ${pyRepr(variantName)}; known variants: ${known.join(", ")}`);
+    throw refusal(model, "unknown_variant", { name: pyRepr(variantName), known: known.join(", ") });
   }
   const known = model.house_rules.map((r) => r.name);
   const wanted = [...variant.house_rules];
   for (const name of houseRuleNames) {
     const rule = String(name).trim().toLowerCase();
     if (!known.includes(rule)) {
-      throw new ScoreError(`unknown house rule ${pyRepr(name)}; known house rules: ${known.join(", ")}`);
+      throw refusal(model, "unknown_house_rule", { name: pyRepr(name), known: known.join(", ") });
     }
     if (!wanted.includes(rule)) wanted.push(rule);
   }
   const starts = wanted.filter((r) => model.start_rules.includes(r));
-  if (starts.length > 1) throw new ScoreError(`house rules ${starts.join(" and ")} contradict each other`);
+  if (starts.length > 1) throw refusal(model, "contradict", { one: starts[0], other: starts[1] });
   // A start rule the variant already has adds nothing and is left out, as variants.Rules does.
   if (wanted.includes(variant.start_rule)) wanted.splice(wanted.indexOf(variant.start_rule), 1);
   // A custom variant's name stands for its own house rules: only those added are spelled out.
@@ -133,7 +133,7 @@ function checkBonusRoom(model, rules, card, where) {
   const bonuses = card.yahtzeeBonuses;
   if (bonuses > room) {
     const shown = misfits.map((b) => `${b} ${card.boxes[b]}`).join(", ");
-    throw refusal(model, "bonus_room", { where, bonuses, room, rules: rules.name, shown });
+    throw refusalAt(model, where, "bonus_room", { bonuses, room, rules: rules.name, shown });
   }
 }
 
@@ -306,9 +306,9 @@ export function tickRefusal(model, rules, card, entry) {
   return null;
 }
 
-function checkTick(model, rules, where, box, score) {
+function checkTick(model, rules, box, score) {
   if (box === model.yahtzee_box || !extraYahtzeeScores(model, rules)[box].includes(score)) {
-    throw refusal(model, "tick_misfit", { where, box, score, rules: rules.name });
+    throw refusal(model, "tick_misfit", { box, score, rules: rules.name });
   }
 }
 
@@ -328,11 +328,10 @@ export function replay(model, rules, entries, playerCount) {
       if (entry.box in card.boxes) throw refusal(model, "filled", { box: entry.box });
       const scores = possibleScores(model, rules, entry.box);
       if (!scores.includes(entry.score)) {
-        const label = boxInfo(model, entry.box).label;
-        throw refusal(model, "cannot_score", { box: label, score: entry.score, allowed: allowedText(model, scores) });
+        throw cannotScore(model, null, entry.box, entry.score, scores);
       }
       if (entry.bonus) {
-        checkTick(model, rules, "", entry.box, entry.score);
+        checkTick(model, rules, entry.box, entry.score);
         ticked.add(entry.player);
       }
       const bonuses = card.yahtzeeBonuses + (entry.bonus ? 1 : 0);
@@ -351,11 +350,16 @@ export function replay(model, rules, entries, playerCount) {
 
 /** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
 export function allowedText(model, values) {
-  const t = model.text.checks;
   const last = values[values.length - 1];
-  if (values.length <= 7) return fmt(t.only_these, { values: values.join(", ") });
-  if (values[0] === 0) return fmt(t.only_zero_or_range, { zero: values[0], low: values[1], high: last });
-  return fmt(t.only_range, { low: values[0], high: last });
+  if (values.length <= 7) return say(model, "only_these", { values: values.join(", ") });
+  if (values[0] === 0) return say(model, "only_zero_or_range", { zero: values[0], low: values[1], high: last });
+  return say(model, "only_range", { low: values[0], high: last });
+}
+
+/** "Full House cannot score 20 (only 0, 25)", under `where` when it is given (records._cannot_score). */
+function cannotScore(model, where, box, score, scores) {
+  const values = { box: boxInfo(model, box).label, score, allowed: allowedText(model, scores) };
+  return where ? refusalAt(model, where, "cannot_score", values) : refusal(model, "cannot_score", values);
 }
 
 /** Whether a card has all its boxes filled. */
@@ -365,13 +369,15 @@ export function isComplete(model, card) {
 
 // ---- Records: the JSON `sheetgen score` and `sheetgen fill` read (sheetgen/records.py) ----
 
-function checkKeys(where, obj, allowed) {
+/** `obj`, an object with only the `allowed` keys (records._check_keys). */
+export function checkKeys(model, where, obj, allowed) {
   if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
-    throw new ScoreError(`${where}: expected an object, found ${typeName(obj)}`);
+    throw refusalAt(model, where, "not_object", { found: typeName(model, obj) });
   }
   for (const key of Object.keys(obj)) {
-    if (!allowed.includes(key)) throw new ScoreError(`${where}: unknown key ${quote(key)}; allowed: ${allowed.join(", ")}`);
+    if (!allowed.includes(key)) throw refusalAt(model, where, "unknown_key", { key: quote(key), allowed: allowed.join(", ") });
   }
+  return obj;
 }
 
 /** Names and titles, checked and cleaned as records.check_text does. */
@@ -384,10 +390,10 @@ export function checkNames(model, names) {
   const k = model.constants;
   const t = model.text.checks;
   if (names.length < 1 || names.length > k.max_players) throw refusal(model, "players", { most: k.max_players });
-  const where = (i) => fmt(t.player, { number: i + 1 });
+  const where = (i) => say(model, "player", { number: i + 1 });
   const clean = names.map((name, i) => checkText(model, where(i), name, t.the_name, k.max_name_length));
   clean.forEach((name, i) => {
-    if (clean.indexOf(name) !== i) throw refusal(model, "name_twice", { where: where(i), name: quote(name) });
+    if (clean.indexOf(name) !== i) throw refusalAt(model, where(i), "name_twice", { name: quote(name) });
   });
   return clean;
 }
@@ -398,11 +404,12 @@ function isInt(value) {
 
 function checkDice(model, where, dice) {
   const n = model.constants.dice_count;
-  if (!Array.isArray(dice)) throw new ScoreError(`${where}: dice must be a list of ${n} numbers, found ${typeName(dice)}`);
-  if (dice.length !== n) throw new ScoreError(`${where}: ${dice.length} dice; a roll is exactly ${n}`);
+  const faces = model.constants.faces;
+  if (!Array.isArray(dice)) throw refusalAt(model, where, "dice_list", { count: n, found: typeName(model, dice) });
+  if (dice.length !== n) throw refusalAt(model, where, "dice_count", { count: dice.length, dice: n });
   for (const die of dice) {
-    if (!isInt(die) || !model.constants.faces.includes(die)) {
-      throw new ScoreError(`${where}: die ${JSON.stringify(die)} is not a whole number from 1 to 6`);
+    if (!isInt(die) || !faces.includes(die)) {
+      throw refusalAt(model, where, "die", { die: JSON.stringify(die), low: faces[0], high: faces[faces.length - 1] });
     }
   }
   return dice;
@@ -411,16 +418,16 @@ function checkDice(model, where, dice) {
 function checkBoxName(model, where, name) {
   const names = model.boxes.map((b) => b.name);
   if (!names.includes(name)) {
-    throw new ScoreError(`${where}: unknown box ${JSON.stringify(name)}; boxes: ${names.join(", ")}`);
+    throw refusalAt(model, where, "unknown_box", { name: JSON.stringify(name), boxes: names.join(", ") });
   }
   return name;
 }
 
-function checkDate(value) {
+export function checkDate(model, where, value) {
   const match = typeof value === "string" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
   if (!match || date.getUTCMonth() !== +match[2] - 1 || date.getUTCDate() !== +match[3] || +match[1] < 1) {
-    throw new ScoreError(`date: expected a date as YYYY-MM-DD, found ${quote(String(value))}`);
+    throw refusalAt(model, where, "date", { found: quote(String(value)) });
   }
   return value;
 }
@@ -428,23 +435,24 @@ function checkDate(value) {
 function recordRules(model, data, pageRules) {
   const variant = data.variant ?? "official";
   const houseRules = data.house_rules ?? [];
-  if (typeof variant !== "string" || !variant.trim()) throw new ScoreError("variant: expected a variant name or a TOML file path");
+  if (typeof variant !== "string" || !variant.trim()) throw refusalAt(model, "variant", "variant_name");
   if (!Array.isArray(houseRules) || !houseRules.every((r) => typeof r === "string")) {
-    throw new ScoreError("house_rules: expected a list of house rule names");
+    throw refusalAt(model, "house_rules", "house_rule_names");
   }
   let name = variant;
   if (variant.endsWith(".toml") || variant.includes("/") || variant.includes("\\")) {
     // A page made for a custom variant reads records that name its file.
     const stem = variant.split(/[/\\]/).pop().replace(/\.toml$/, "");
     if (!pageRules || stem !== pageRules.name || !findVariant(model, stem)?.custom) {
-      throw new ScoreError(`variant: ${quote(variant)} is a variant file; open the scorekeeper made from it`);
+      throw refusalAt(model, "variant", "variant_file", { variant: quote(variant) });
     }
     name = stem;
   }
   try {
     return makeRules(model, name, houseRules);
   } catch (error) {
-    throw new ScoreError(`variant: ${error.message}`);
+    if (!(error instanceof ScoreError)) throw error;
+    throw new ScoreError(located(model, "variant", error.message));
   }
 }
 
@@ -457,7 +465,7 @@ export function parseRecord(model, data, source = "record", pageRules = null) {
   try {
     return readRecord(model, data, pageRules);
   } catch (error) {
-    if (error instanceof ScoreError) throw new ScoreError(`${source}: ${error.message}`);
+    if (error instanceof ScoreError) throw new ScoreError(located(model, source, error.message));
     throw error;
   }
 }
@@ -465,49 +473,47 @@ export function parseRecord(model, data, source = "record", pageRules = null) {
 function readRecord(model, data, pageRules) {
   const keys = model.record_keys;
   const k = model.constants;
-  checkKeys("top level", data, keys.record);
+  const top = say(model, "top_level");
+  checkKeys(model, top, data, keys.record);
   const rules = recordRules(model, data, pageRules);
-  const title = data.title === undefined ? null : checkText(model, "title", data.title, "the title", k.max_title_length);
-  const date = data.date === undefined ? null : checkDate(data.date);
-  if (("games" in data) === ("players" in data)) {
-    throw new ScoreError("top level: give either 'games' or 'players', not both or neither");
-  }
+  const title = data.title === undefined ? null : checkText(model, "title", data.title, say(model, "the_title"), k.max_title_length);
+  const date = data.date === undefined ? null : checkDate(model, "date", data.date);
+  if (("games" in data) === ("players" in data)) throw refusalAt(model, top, "games_or_players");
   const single = "players" in data;
   const gamesData = single ? [{ players: data.players }] : data.games;
   if (!single) {
-    if (!Array.isArray(gamesData) || !gamesData.length) throw new ScoreError(`games: expected a list of 1 to ${k.max_games} games`);
+    if (!Array.isArray(gamesData) || !gamesData.length) throw refusalAt(model, "games", "games_list", { most: k.max_games });
     if (gamesData.length > k.max_games) {
-      throw new ScoreError(`games: a series has at most ${k.max_games} games, found ${gamesData.length}`);
+      throw refusalAt(model, "games", "series_games", { most: k.max_games, count: gamesData.length });
     }
   }
-  const games = gamesData.map((game, i) => readGame(model, single ? "" : `game ${i + 1}`, game, rules));
+  const games = gamesData.map((game, i) => readGame(model, single ? "" : say(model, "game", { number: i + 1 }), game, rules));
   const first = games[0].names;
   games.forEach((game, i) => {
     if (game.names.join("\u0000") !== first.join("\u0000")) {
-      throw new ScoreError(
-        `game ${i + 1}: players ${game.names.map((n) => quote(n)).join(", ")} differ from game 1's ` +
-          `${first.map((n) => quote(n)).join(", ")}; a series keeps the same players in the same order`,
-      );
+      const names = game.names.map((n) => quote(n)).join(", ");
+      throw refusalAt(model, say(model, "game", { number: i + 1 }), "series_players", { names, first: first.map((n) => quote(n)).join(", ") });
     }
   });
+  if (data.lang !== undefined && !(typeof data.lang === "string" && new RegExp(`^(?:${model.lang_pattern})$`).test(data.lang))) {
+    throw refusalAt(model, "lang", "lang_tag", { found: JSON.stringify(data.lang) });
+  }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
 
 function readGame(model, where, data, rules) {
   const keys = model.record_keys;
-  checkKeys(where || "top level", data, keys.game);
-  const prefix = where ? `${where}, ` : "";
+  checkKeys(model, where || say(model, "top_level"), data, keys.game);
   const players = data.players;
-  if (!Array.isArray(players) || !players.length) throw new ScoreError(`${prefix}players: expected a list of 1 or more players`);
+  const list = within(model, where, "players");
+  if (!Array.isArray(players) || !players.length) throw refusalAt(model, list, "players_list");
   const most = model.constants.max_record_players;
-  if (players.length > most) {
-    throw new ScoreError(`${prefix}players: a game has at most ${most} players, found ${players.length}`);
-  }
+  if (players.length > most) throw refusalAt(model, list, "game_players", { most, count: players.length });
   const names = [];
   const columns = players.map((player, i) => {
-    const at = `${prefix}player ${i + 1}`;
-    const column = readPlayer(model, at, player, rules, i);
-    if (names.includes(column.name)) throw new ScoreError(`${at}: the name ${quote(column.name)} is used twice`);
+    const seat = within(model, where, say(model, "player", { number: i + 1 }));
+    const column = readPlayer(model, seat, player, rules, i);
+    if (names.includes(column.name)) throw refusalAt(model, seat, "name_twice", { name: quote(column.name) });
     names.push(column.name);
     return column.entries;
   });
@@ -523,94 +529,90 @@ function readPlayer(model, where, data, rules, index) {
   const keys = model.record_keys;
   const k = model.constants;
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw new ScoreError(`${where}: expected an object, found ${typeName(data)}`);
+    throw refusalAt(model, where, "not_object", { found: typeName(model, data) });
   }
-  const name = checkText(model, where, data.name, "the name", k.max_name_length);
-  where = `${where} (${quote(name)})`;
-  if (("turns" in data) === ("boxes" in data)) throw new ScoreError(`${where}: give either 'turns' or 'boxes', not both or neither`);
+  const name = checkText(model, where, data.name, say(model, "the_name"), k.max_name_length);
+  where = say(model, "named", { where, name: quote(name) });
+  if (("turns" in data) === ("boxes" in data)) throw refusalAt(model, where, "turns_or_boxes");
   const entries = [];
   const boxCount = model.boxes.length;
   if ("turns" in data) {
-    checkKeys(where, data, keys.turns_player);
+    checkKeys(model, where, data, keys.turns_player);
     const turns = data.turns;
-    if (!Array.isArray(turns)) throw new ScoreError(`${where}: 'turns' must be a list of ${boxCount} turns`);
-    if (turns.length !== boxCount) throw new ScoreError(`${where}: ${turns.length} turns; a game is exactly ${boxCount}`);
+    if (!Array.isArray(turns)) throw refusalAt(model, where, "turns_list", { count: boxCount });
+    if (turns.length !== boxCount) throw refusalAt(model, where, "turns_count", { count: turns.length, boxes: boxCount });
     let card = emptyCard();
     turns.forEach((turn, n) => {
-      const at = `${where}, turn ${n + 1}`;
-      checkKeys(at, turn, keys.turn);
-      if ("dice" in turn && "score" in turn) throw new ScoreError(`${at}: give either 'dice' or 'score', not both`);
-      if (!("box" in turn) || (!("dice" in turn) && !("score" in turn))) {
-        throw new ScoreError(`${at}: needs 'box' and either 'dice' or 'score'`);
-      }
+      const at = within(model, where, say(model, "turn", { number: n + 1 }));
+      checkKeys(model, at, turn, keys.turn);
+      if ("dice" in turn && "score" in turn) throw refusalAt(model, at, "dice_or_score");
+      if (!("box" in turn) || (!("dice" in turn) && !("score" in turn))) throw refusalAt(model, at, "needs_box");
       const box = checkBoxName(model, at, turn.box);
-      if (box in card.boxes) throw new ScoreError(`${at}: box ${box} is used twice`);
+      if (box in card.boxes) throw refusalAt(model, at, "box_twice", { box });
       if ("score" in turn) {
-        checkKeys(at, turn, keys.typed_turn);
+        checkKeys(model, at, turn, keys.typed_turn);
         const value = turn.score;
         const scores = possibleScores(model, rules, box);
-        if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
-        if (!scores.includes(value)) {
-          throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(model, scores)}`);
-        }
+        if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: JSON.stringify(value) });
+        if (!scores.includes(value)) throw cannotScore(model, at, box, value, scores);
         const tick = turn.yahtzee_bonus ?? false;
-        if (typeof tick !== "boolean") {
-          throw new ScoreError(`${at}: 'yahtzee_bonus' must be true or false, found ${JSON.stringify(tick)}`);
+        if (typeof tick !== "boolean") throw refusalAt(model, at, "tick_bool", { found: JSON.stringify(tick) });
+        if (tick) {
+          try {
+            checkTick(model, rules, box, value);
+          } catch (error) {
+            throw new ScoreError(located(model, at, error.message));
+          }
         }
-        if (tick) checkTick(model, rules, `${at}: `, box, value);
         card = { boxes: { ...card.boxes, [box]: value }, yahtzeeBonuses: card.yahtzeeBonuses + (tick ? 1 : 0) };
         entries.push({ player: index, box, score: value, ...(tick ? { bonus: true } : {}) });
         return;
       }
-      checkKeys(at, turn, keys.dice_turn);
+      checkKeys(model, at, turn, keys.dice_turn);
       const dice = checkDice(model, at, turn.dice);
       if ("scratch" in turn) {
-        if (turn.scratch !== true) {
-          throw new ScoreError(`${at}: 'scratch' must be true (leave it out for a scored turn), found ${JSON.stringify(turn.scratch)}`);
-        }
-        if (!canScratch(rules)) {
-          throw new ScoreError(`${at}: a scratched turn needs the house rule ${SCRATCH_ANY_BOX}, which ${rules.name} does not have here`);
-        }
+        if (turn.scratch !== true) throw refusalAt(model, at, "scratch_true", { found: JSON.stringify(turn.scratch) });
+        if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: SCRATCH_ANY_BOX, rules: rules.name });
       }
       try {
         card = place(model, card, dice, box, rules, turn.scratch === true);
       } catch (error) {
-        throw new ScoreError(`${at}: ${error.message}`);
+        if (!(error instanceof ScoreError)) throw error;
+        throw new ScoreError(located(model, at, error.message));
       }
       entries.push({ player: index, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
     });
     const held = card.boxes[model.yahtzee_box];
     if (entries.some((e) => e.bonus) && held !== k.yahtzee_score) {
-      throw new ScoreError(`${where}: a ticked Yahtzee bonus needs ${k.yahtzee_score} in the Yahtzee box, which holds ${held ?? "nothing"}`);
+      throw refusalAt(model, where, "tick_needs_yahtzee", { yahtzee: k.yahtzee_score, held: held ?? say(model, "nothing") });
     }
     return { name, entries };
   }
-  checkKeys(where, data, keys.boxes_player);
+  checkKeys(model, where, data, keys.boxes_player);
   const boxes = data.boxes;
   const names = model.boxes.map((b) => b.name);
-  checkKeys(`${where}, boxes`, boxes, names);
+  const column = within(model, where, "boxes");
+  checkKeys(model, column, boxes, names);
   const missing = names.filter((b) => !(b in boxes));
-  if (missing.length) throw new ScoreError(`${where}, boxes: missing ${missing.join(", ")}; all ${boxCount} are needed`);
+  if (missing.length) throw refusalAt(model, column, "missing_boxes", { missing: missing.join(", "), count: boxCount });
   for (const box of names) {
     const value = boxes[box];
-    const at = `${where}, box ${box}`;
+    const at = within(model, where, say(model, "box", { box }));
     const scores = possibleScores(model, rules, box);
-    if (!isInt(value)) throw new ScoreError(`${at}: ${JSON.stringify(value)} is not a whole number`);
-    if (!scores.includes(value)) {
-      throw new ScoreError(`${at}: ${boxInfo(model, box).label} cannot score ${value}${allowedText(model, scores)}`);
-    }
+    if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: JSON.stringify(value) });
+    if (!scores.includes(value)) throw cannotScore(model, at, box, value, scores);
     entries.push({ player: index, box, score: value });
   }
   const bonuses = data.yahtzee_bonuses ?? 0;
-  const at = `${where}, yahtzee_bonuses`;
+  const at = within(model, where, "yahtzee_bonuses");
   if (!isInt(bonuses) || bonuses < 0 || bonuses > k.max_yahtzee_bonuses) {
-    throw new ScoreError(`${at}: ${JSON.stringify(bonuses)} is not a count from 0 to ${k.max_yahtzee_bonuses}`);
+    throw refusalAt(model, at, "bonus_count", { value: JSON.stringify(bonuses), most: k.max_yahtzee_bonuses });
   }
   if (bonuses && boxes[model.yahtzee_box] !== k.yahtzee_score) {
-    throw new ScoreError(`${at}: Yahtzee bonuses need ${k.yahtzee_score} in the Yahtzee box, which holds ${boxes[model.yahtzee_box]}`);
+    throw refusalAt(model, at, "bonuses_need_yahtzee", { yahtzee: k.yahtzee_score, held: boxes[model.yahtzee_box] });
   }
   const card = { boxes: Object.fromEntries(names.map((b) => [b, boxes[b]])), yahtzeeBonuses: bonuses };
-  checkBonusRoom(model, rules, card, `${at}: `);
+  checkBonusRoom(model, rules, card, at);
   // Each bonus is tied to a box of its own that an extra Yahtzee could have filled: the first ones in card order.
   const extra = extraYahtzeeScores(model, rules);
   let left = bonuses;
@@ -645,7 +647,7 @@ export function toRecord(model, rules, players, games, extra = {}) {
   const gameJson = games.map((game) => {
     const cards = replay(model, rules, game.entries, players.length);
     if (!cards.every((c) => isComplete(model, c))) {
-      throw new ScoreError(`not finished: every player needs all ${model.boxes.length} boxes filled`);
+      throw refusal(model, "not_finished", { count: model.boxes.length });
     }
     return {
       players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), cards[i])),

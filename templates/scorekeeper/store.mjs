@@ -2,8 +2,8 @@
 // localStorage and read back. Everything read back is checked as an imported record is (names,
 // dice, boxes, the undo steps, every count) before the page uses it; what fails is set aside
 // under its own key, never deleted, and the page starts clean. No DOM.
-import { ScoreError, cleanText } from "./text.mjs";
-import { makeRules, replay } from "./engine.mjs";
+import { ScoreError, cleanText, quote, refusalAt, say, within } from "./text.mjs";
+import { checkDate, checkKeys, makeRules, replay } from "./engine.mjs";
 
 /** The saved-game format's version: a state of another version is set aside, never misread. */
 export const STATE_VERSION = 1;
@@ -28,54 +28,50 @@ export function freshGame(model, rules, players, now = new Date()) {
 const GAME_KEYS = ["id", "started", "rules", "players", "games", "undo", "title", "date"];
 const ENTRY_KEYS = ["player", "box", "dice", "scratch", "score", "bonus"];
 
-function fail(what) {
-  throw new ScoreError(what);
-}
-
-function plainObject(value, where, keys) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) fail(`${where}: expected an object`);
-  for (const key of Object.keys(value)) if (!keys.includes(key)) fail(`${where}: unknown key ${JSON.stringify(key)}`);
+function boundedList(model, value, where, most) {
+  if (!Array.isArray(value) || value.length > most) throw refusalAt(model, where, "list_at_most", { most });
   return value;
 }
 
-function boundedList(value, where, most) {
-  if (!Array.isArray(value) || value.length > most) fail(`${where}: expected a list of at most ${most}`);
-  return value;
-}
-
-function shortText(value, where, most) {
-  if (typeof value !== "string" || value.length > most) fail(`${where}: expected text of at most ${most} characters`);
+function shortText(model, value, where, most) {
+  if (typeof value !== "string" || value.length > most) throw refusalAt(model, where, "text_at_most", { most });
   return value;
 }
 
 /** One entry's shape: the engine's replay then checks what it says. */
 function checkEntry(model, where, entry, players) {
-  plainObject(entry, where, ENTRY_KEYS);
-  if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= players) fail(`${where}: no such player`);
-  if (!model.boxes.some((b) => b.name === entry.box)) fail(`${where}: no such box`);
-  if (("dice" in entry) === ("score" in entry)) fail(`${where}: needs dice or a score`);
-  if ("dice" in entry) {
-    const dice = boundedList(entry.dice, where, model.constants.dice_count);
-    if (dice.length !== model.constants.dice_count || !dice.every((d) => model.constants.faces.includes(d))) {
-      fail(`${where}: dice must be ${model.constants.dice_count} faces`);
-    }
-    if ("bonus" in entry) fail(`${where}: a roll earns its own bonus`);
-  } else if (!Number.isInteger(entry.score) || "scratch" in entry) {
-    fail(`${where}: a typed score is a whole number`);
+  const k = model.constants;
+  checkKeys(model, where, entry, ENTRY_KEYS);
+  if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= players) throw refusalAt(model, where, "no_player");
+  if (!model.boxes.some((b) => b.name === entry.box)) {
+    throw refusalAt(model, where, "unknown_box", { name: JSON.stringify(entry.box), boxes: model.boxes.map((b) => b.name).join(", ") });
   }
-  if ("scratch" in entry && entry.scratch !== true) fail(`${where}: scratch is true or left out`);
-  if ("bonus" in entry && entry.bonus !== true) fail(`${where}: bonus is true or left out`);
+  if (("dice" in entry) === ("score" in entry)) throw refusalAt(model, where, "dice_or_score_needed");
+  if ("dice" in entry) {
+    const dice = boundedList(model, entry.dice, where, k.dice_count);
+    if (dice.length !== k.dice_count || !dice.every((d) => k.faces.includes(d))) {
+      throw refusalAt(model, where, "dice_faces", { count: k.dice_count });
+    }
+    if ("bonus" in entry) throw refusalAt(model, where, "roll_bonus");
+  } else if (!Number.isInteger(entry.score) || "scratch" in entry) {
+    throw refusalAt(model, where, "typed_whole");
+  }
+  for (const key of ["scratch", "bonus"]) {
+    if (key in entry && entry[key] !== true) throw refusalAt(model, where, "true_or_absent", { key });
+  }
   return entry;
 }
 
+/** The games of a saved game, or of an undo step under `where`: each one's entries replayed. */
 function checkGames(model, rules, where, games, players) {
-  const k = model.constants;
-  boundedList(games, where, k.max_games);
-  if (!games.length) fail(`${where}: no game`);
+  const list = where || "games";
+  boundedList(model, games, list, model.constants.max_games);
+  if (!games.length) throw refusalAt(model, list, "no_game");
   games.forEach((g, i) => {
-    plainObject(g, `${where} ${i + 1}`, ["entries"]);
-    boundedList(g.entries, `${where} ${i + 1}`, players * model.boxes.length);
-    g.entries.forEach((e, n) => checkEntry(model, `${where} ${i + 1}, entry ${n + 1}`, e, players));
+    const at = within(model, where, say(model, "game", { number: i + 1 }));
+    checkKeys(model, at, g, ["entries"]);
+    boundedList(model, g.entries, at, players * model.boxes.length);
+    g.entries.forEach((e, n) => checkEntry(model, within(model, at, say(model, "entry", { number: n + 1 })), e, players));
     replay(model, rules, g.entries, players);
   });
   return games;
@@ -88,39 +84,41 @@ function checkGames(model, rules, where, games, players) {
  */
 export function checkGame(model, game) {
   const k = model.constants;
-  plainObject(game, "game", GAME_KEYS);
-  for (const key of GAME_KEYS) if (!(key in game)) fail(`game: missing ${key}`);
-  shortText(game.id, "id", k.max_id_length);
-  shortText(game.started, "started", k.max_id_length);
-  if (Number.isNaN(Date.parse(game.started))) fail("started: not a time");
-  plainObject(game.rules, "rules", ["variant", "house_rules"]);
-  shortText(game.rules.variant, "variant", k.max_name_length);
-  boundedList(game.rules.house_rules, "house rules", model.house_rules.length).forEach((r) =>
-    shortText(r, "house rule", k.max_name_length),
+  const saved = say(model, "saved_game");
+  checkKeys(model, saved, game, GAME_KEYS);
+  for (const key of GAME_KEYS) if (!(key in game)) throw refusalAt(model, saved, "missing_key", { key });
+  shortText(model, game.id, "id", k.max_id_length);
+  shortText(model, game.started, "started", k.max_id_length);
+  if (Number.isNaN(Date.parse(game.started))) throw refusalAt(model, "started", "not_a_time");
+  checkKeys(model, "rules", game.rules, ["variant", "house_rules"]);
+  shortText(model, game.rules.variant, "variant", k.max_name_length);
+  boundedList(model, game.rules.house_rules, "house_rules", model.house_rules.length).forEach((r) =>
+    shortText(model, r, "house_rules", k.max_name_length),
   );
   const rules = makeRules(model, game.rules.variant, game.rules.house_rules);
-  const players = boundedList(game.players, "players", k.max_players);
-  if (!players.length) fail("players: none");
+  const players = boundedList(model, game.players, "players", k.max_players);
+  if (!players.length) throw refusalAt(model, "players", "players_list");
   players.forEach((name, i) => {
-    if (cleanText(model, `player ${i + 1}`, name, "the name", k.max_name_length) !== name) fail(`player ${i + 1}: not clean`);
+    const seat = say(model, "player", { number: i + 1 });
+    if (cleanText(model, seat, name, say(model, "the_name"), k.max_name_length) !== name) throw refusalAt(model, seat, "not_clean");
+    if (players.indexOf(name) !== i) throw refusalAt(model, seat, "name_twice", { name: quote(name) });
   });
-  if (new Set(players).size !== players.length) fail("players: a name is used twice");
-  if (game.title !== null && cleanText(model, "title", game.title, "the title", k.max_title_length) !== game.title) {
-    fail("title: not clean");
+  if (game.title !== null && cleanText(model, "title", game.title, say(model, "the_title"), k.max_title_length) !== game.title) {
+    throw refusalAt(model, "title", "not_clean");
   }
-  if (game.date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(shortText(game.date, "date", 10))) fail("date: not a date");
-  checkGames(model, rules, "game", game.games, players.length);
-  boundedList(game.undo, "undo", k.undo_limit).forEach((step, n) => {
-    const where = `undo step ${n + 1}`;
-    plainObject(step, where, ["op", "index", "before", "games"]);
+  if (game.date !== null) checkDate(model, "date", shortText(model, game.date, "date", 10));
+  checkGames(model, rules, "", game.games, players.length);
+  boundedList(model, game.undo, "undo", k.undo_limit).forEach((step, n) => {
+    const where = say(model, "undo_step", { number: n + 1 });
+    checkKeys(model, where, step, ["op", "index", "before", "games"]);
     if (step.op === "add") return;
     if (step.op === "games") {
       checkGames(model, rules, where, step.games, players.length);
       return;
     }
-    if (step.op !== "set" && step.op !== "remove") fail(`${where}: unknown step`);
+    if (step.op !== "set" && step.op !== "remove") throw refusalAt(model, where, "unknown_step");
     if (!Number.isInteger(step.index) || step.index < 0 || step.index >= players.length * model.boxes.length) {
-      fail(`${where}: index out of range`);
+      throw refusalAt(model, where, "index_range");
     }
     checkEntry(model, where, step.before, players.length);
   });
@@ -157,7 +155,7 @@ export class Store {
     const saved = this.read(this.key, this.model.constants.max_state_chars);
     if (saved.ok && saved.value !== null) {
       try {
-        if (saved.value.version !== STATE_VERSION || !Number.isInteger(saved.value.revision)) fail("version");
+        if (saved.value.version !== STATE_VERSION || !Number.isInteger(saved.value.revision)) throw this.otherVersion();
         const { version, revision, ...game } = saved.value;
         this.game = checkGame(this.model, game);
         this.revision = revision;
@@ -171,9 +169,9 @@ export class Store {
     this.savedHistory = null;
     if (history.ok && history.value !== null) {
       try {
-        const list = plainObject(history.value, "history", ["version", "games"]);
-        if (list.version !== STATE_VERSION) fail("version");
-        boundedList(list.games, "history", this.model.constants.history_limit);
+        const list = checkKeys(this.model, "history", history.value, ["version", "games"]);
+        if (list.version !== STATE_VERSION) throw this.otherVersion();
+        boundedList(this.model, list.games, "history", this.model.constants.history_limit);
         this.history = list.games.map((g) => checkGame(this.model, g));
         this.savedHistory = this.history;
       } catch (error) {
@@ -184,6 +182,10 @@ export class Store {
     const aside = this.storage.getItem(this.keys.setAside);
     this.setAside = aside === null ? this.setAside : aside;
     return this;
+  }
+
+  otherVersion() {
+    return new ScoreError(this.model.text.unknown_saved);
   }
 
   /** The stored text under `key`, parsed; refused unread when longer than `most` characters. */

@@ -1,7 +1,9 @@
 // The text checks of sheetgen/rules/text.py in JavaScript: names and titles are trimmed and
 // NFC-normalized, and refused when they hold control characters, line or paragraph separators,
 // bidi controls, or nothing visible. The character classes come from the model blob, which
-// writes them from text.py, so both sides refuse the same text with the same words.
+// writes them from text.py, and so do the words: every message is a template of the blob's
+// text.checks (sheetgen/rules/messages.py's CHECKS, in the page's language), so both sides
+// refuse the same text with the same sentence.
 
 /** A one-line error about a record, a name or an entry, shown as it is. */
 export class ScoreError extends Error {}
@@ -11,9 +13,29 @@ export function fmt(template, values = {}) {
   return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
 }
 
-/** A check's message in the page's language (the blob's text.checks), as a ScoreError. */
+/** A check's message in the page's language (the blob's text.checks), its {names} filled. */
+export function say(model, key, values = {}) {
+  return fmt(model.text.checks[key], values);
+}
+
+/** A message put under `where`: "player 1 ("Ann"), turn 3: ..." (messages.located). */
+export function located(model, where, message) {
+  return say(model, "at", { where, message });
+}
+
+/** A place inside `where` ("player 1, turn 3"); with `where` empty, the place alone (messages.within). */
+export function within(model, where, part) {
+  return where ? say(model, "within", { where, part }) : part;
+}
+
+/** A check's message as a ScoreError. */
 export function refusal(model, key, values) {
-  return new ScoreError(fmt(model.text.checks[key], values));
+  return new ScoreError(say(model, key, values));
+}
+
+/** A check's message under `where`, as a ScoreError (messages.at). */
+export function refusalAt(model, where, key, values) {
+  return new ScoreError(located(model, where, say(model, key, values)));
 }
 
 const classCache = new WeakMap();
@@ -33,12 +55,17 @@ function classes(model) {
   return classCache.get(model);
 }
 
-/** The JSON type of a value as the messages name it (text.type_name). */
-export function typeName(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "a number";
-  return { object: "an object", string: "text", boolean: "true/false" }[typeof value] || typeof value;
+/** The JSON type of a value, as text.JSON_TYPES names it; a missing value is null, as Python's .get() gives. */
+function jsonType(value) {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return "list";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "number";
+  return { object: "object", string: "text", boolean: "bool" }[typeof value];
+}
+
+/** The JSON type of a value as the messages name it, in the page's language (text.type_name). */
+export function typeName(model, value) {
+  return model.text.types[jsonType(value)];
 }
 
 /** Python's str.strip(): only the characters Python counts as white space. */
@@ -56,17 +83,17 @@ function codePoint(char) {
 
 /** `value` trimmed and NFC-normalized, or a ScoreError saying why it cannot be printed (text.clean_text). */
 export function cleanText(model, where, value, what, limit) {
-  if (typeof value !== "string") throw refusal(model, "not_text", { where, what, found: typeName(value) });
+  if (typeof value !== "string") throw refusalAt(model, where, "not_text", { what, found: typeName(model, value) });
   const c = classes(model);
   const text = strip([...value], c.whitespace).join("").normalize("NFC");
   const chars = [...text];
-  if (chars.length > limit) throw refusal(model, "too_long", { where, what, length: chars.length, limit });
+  if (chars.length > limit) throw refusalAt(model, where, "too_long", { what, length: chars.length, limit });
   for (const char of chars) {
-    if (c.control.test(char)) throw refusal(model, "control", { where, what, char: codePoint(char) });
-    if (c.bidi.has(char)) throw refusal(model, "bidi", { where, what, char: codePoint(char) });
+    if (c.control.test(char)) throw refusalAt(model, where, "control", { what, char: codePoint(char) });
+    if (c.bidi.has(char)) throw refusalAt(model, where, "bidi", { what, char: codePoint(char) });
   }
   if (chars.every((char) => c.invisible.test(char) || c.blank.has(char))) {
-    throw refusal(model, chars.length ? "invisible" : "empty", { where, what });
+    throw refusalAt(model, where, chars.length ? "invisible" : "empty", { what });
   }
   return text;
 }

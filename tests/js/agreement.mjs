@@ -4,11 +4,14 @@
 //   tables:  per rules, the scores each box may hold and those an extra Yahtzee can leave
 //   records: per record, the checked totals (as `sheetgen score --json`) or the error
 //   texts:   per name, the cleaned text or the error (text.clean_text)
+//   imports: per file, what the page's controller shows on importing it (a record or a saved game)
 import { readFileSync } from "node:fs";
+import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
+import { Store } from "../../templates/scorekeeper/store.mjs";
 import { ScoreError, cleanText } from "../../templates/scorekeeper/text.mjs";
 
-const { model, games = [], tables = [], records = [], texts = [] } = JSON.parse(readFileSync(0, "utf8"));
+const { model, games = [], tables = [], records = [], texts = [], imports = [] } = JSON.parse(readFileSync(0, "utf8"));
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -66,11 +69,23 @@ function checkText(value) {
   }
 }
 
+/** A page with an empty localStorage imports the file as its Import button would. */
+function importFile({ name, data }) {
+  const kept = new Map();
+  const storage = {
+    getItem: (key) => (kept.has(key) ? kept.get(key) : null),
+    setItem: (key, value) => kept.set(key, String(value)),
+    removeItem: (key) => kept.delete(key),
+  };
+  return new Controller(model, new Store(model, storage).load()).load(data, name);
+}
+
 process.stdout.write(
   JSON.stringify({
     games: games.map(playGames),
     tables: tables.map(table),
     records: records.map(checkRecord),
     texts: texts.map(checkText),
+    imports: imports.map(importFile),
   }),
 );

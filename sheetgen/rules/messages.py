@@ -1,0 +1,133 @@
+"""The checks' messages, written once: English on the command line, the page's language in the scorekeeper.
+
+`sheetgen score` and the scorekeeper's engine refuse a record, a name or a
+roll with the same sentence. Each is a template here with `{name}`
+placeholders, marked for the catalogs; the model fills in the English (the
+command line's language, whatever `--lang` says) and the scorekeeper's blob
+carries the table translated, for its script to fill the same way
+(`fmt` in templates/scorekeeper/text.mjs). A message says what is wrong; where
+it is wrong is put in front with "at", from the parts below it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheetgen.rules.i18n import N_
+
+CHECKS: dict[str, str] = {
+    # Where: "game 2, player 1 ("Ann"), turn 3: ...". Record keys (boxes, 'dice') are the
+    # record's own words and stay as they are in every language.
+    "at": N_("{where}: {message}"),
+    "within": N_("{where}, {part}"),
+    "named": N_("{where} ({name})"),
+    "top_level": N_("top level"),
+    "game": N_("game {number}"),
+    "player": N_("player {number}"),
+    "turn": N_("turn {number}"),
+    "box": N_("box {box}"),
+    "the_name": N_("the name"),
+    "the_title": N_("the title"),
+    # Text: names and titles (text.clean_text)
+    "not_text": N_("{what} must be text, found {found}"),
+    "too_long": N_("{what} is {length} characters; at most {limit}"),
+    "control": N_("{what} contains the control character {char}"),
+    "bidi": N_("{what} contains the bidi control {char}"),
+    "empty": N_("{what} is empty"),
+    "invisible": N_("{what} is empty (only invisible characters)"),
+    # Variants and house rules (variants.py)
+    "unknown_variant": N_("unknown variant {name}; known variants: {known}"),
+    "unknown_house_rule": N_("unknown house rule {name}; known house rules: {known}"),
+    "contradict": N_("house rules {one} and {other} contradict each other"),
+    # A record's shape (records.py)
+    "not_object": N_("expected an object, found {found}"),
+    "unknown_key": N_("unknown key {key}; allowed: {allowed}"),
+    "games_or_players": N_("give either 'games' or 'players', not both or neither"),
+    "games_list": N_("expected a list of 1 to {most} games"),
+    "series_games": N_("a series has at most {most} games, found {count}"),
+    "series_players": N_(
+        "players {names} differ from game 1's {first}; a series keeps the same players in the same order"
+    ),
+    "lang_tag": N_("expected a language tag like en or pt-BR, found {found}"),
+    "variant_name": N_("expected a variant name or a TOML file path"),
+    "house_rule_names": N_("expected a list of house rule names"),
+    "date": N_("expected a date as YYYY-MM-DD, found {found}"),
+    "players_list": N_("expected a list of 1 or more players"),
+    "game_players": N_("a game has at most {most} players, found {count}"),
+    "name_twice": N_("the name {name} is used twice"),
+    "turns_or_boxes": N_("give either 'turns' or 'boxes', not both or neither"),
+    "turns_list": N_("'turns' must be a list of {count} turns"),
+    "turns_count": N_("{count} turns; a game is exactly {boxes}"),
+    "dice_or_score": N_("give either 'dice' or 'score', not both"),
+    "needs_box": N_("needs 'box' and either 'dice' or 'score'"),
+    "unknown_box": N_("unknown box {name}; boxes: {boxes}"),
+    "box_twice": N_("box {box} is used twice"),
+    "missing_boxes": N_("missing {missing}; all {count} are needed"),
+    # Dice and scores (records.py, scoring.py)
+    "dice_list": N_("dice must be a list of {count} numbers, found {found}"),
+    "dice_count": N_("{count} dice; a roll is exactly {dice}"),
+    "die": N_("die {die} is not a whole number from {low} to {high}"),
+    "not_whole": N_("{value} is not a whole number"),
+    "filled": N_("box {box} is already filled"),
+    "joker_sends": N_("{rules} rules send this extra Yahtzee to {boxes}, not {box}"),
+    "cannot_score": N_("{box} cannot score {score}{allowed}"),
+    "only_these": N_(" (only {values})"),
+    "only_zero_or_range": N_(" (only {zero} or {low} to {high})"),
+    "only_range": N_(" (only {low} to {high})"),
+    "scratch_true": N_("'scratch' must be true (leave it out for a scored turn), found {found}"),
+    "scratch_rule": N_("a scratched turn needs the house rule {rule}"),
+    "scratch_without_rule": N_(
+        "a scratched turn needs the house rule {rule}, which {rules} does not have here"
+    ),
+    # Yahtzee bonuses (records.py)
+    "tick_bool": N_("'yahtzee_bonus' must be true or false, found {found}"),
+    "tick_misfit": N_(
+        "a Yahtzee bonus ticked for {box} {score}, a score no extra Yahtzee leaves there under {rules} rules"
+    ),
+    "tick_needs_yahtzee": N_("a ticked Yahtzee bonus needs {yahtzee} in the Yahtzee box, which holds {held}"),
+    "nothing": N_("nothing"),
+    "bonus_count": N_("{value} is not a count from 0 to {most}"),
+    "bonuses_need_yahtzee": N_("Yahtzee bonuses need {yahtzee} in the Yahtzee box, which holds {held}"),
+    "bonus_room": N_(
+        "{bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
+        "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} rules (not {shown})"
+    ),
+}
+
+# How a message names the JSON type of a value it did not expect (text.type_name).
+TYPE_NAMES: dict[str, str] = {
+    "object": N_("an object"),
+    "list": N_("a list"),
+    "text": N_("text"),
+    "bool": N_("true/false"),
+    "int": N_("int"),
+    "number": N_("a number"),
+    "null": N_("null"),
+}
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")  # as text.mjs's fmt finds them
+
+
+def fill(template: str, values: dict[str, object]) -> str:
+    """`template` with each `{name}` replaced by its value, in one pass, as the scorekeeper's `fmt` does."""
+    return PLACEHOLDER.sub(lambda match: str(values[match[1]]), template)
+
+
+def say(key: str, /, **values: object) -> str:
+    """The check `key` in English, its placeholders filled from `values`."""
+    return fill(CHECKS[key], values)
+
+
+def at(where: str, key: str, /, **values: object) -> str:
+    """The check `key` located: "where: message"."""
+    return located(where, say(key, **values))
+
+
+def located(where: str, message: str) -> str:
+    """A message, perhaps already located further in, put under `where`."""
+    return say("at", where=where, message=message)
+
+
+def within(where: str, part: str) -> str:
+    """A place inside `where` ("player 1, turn 3"); with `where` empty, the place alone."""
+    return say("within", where=where, part=part) if where else part
