@@ -77,7 +77,7 @@ FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the name font draws
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
 FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
 FIELD_FONT = "/SgNm"  # the text fields' font resource: the name font, WinAnsi-encoded
-READ_ONLY, MULTILINE, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 12, 1 << 22, 1 << 23
+READ_ONLY, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 22, 1 << 23
 
 
 # The form scripts, in the plain JavaScript that pdf.js, PDFium, Okular and MuPDF all run: no
@@ -315,7 +315,7 @@ def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
     """Font, alignment, flags and actions of one field; boxes and totals at `size`."""
     kind = name.kind
     if kind is FieldKind.TEXT and name.key == NAME:
-        font, size, align = FIELD_FONT, 0.0, 0  # auto size, wrapped: a long name fits its head
+        font, size, align = FIELD_FONT, 0.0, 0  # auto size: a long name shrinks to fit its head
     elif kind is FieldKind.TEXT:
         font, size, align = FIELD_FONT, _text_size(field), 0
     elif kind is FieldKind.TICKS:
@@ -326,9 +326,7 @@ def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
     _set(field, "/Q", NumberObject(align))
     flags = DO_NOT_SPELL_CHECK
     actions = DictionaryObject()
-    if kind is FieldKind.TEXT and name.key == NAME:
-        flags |= MULTILINE
-    elif kind is FieldKind.BOX:
+    if kind is FieldKind.BOX:
         flags |= DO_NOT_SCROLL
         _set(field, "/MaxLen", NumberObject(MAX_BOX_DIGITS))
         actions[NameObject("/K")] = _javascript(keystroke_script(kind))
