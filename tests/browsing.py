@@ -1,8 +1,10 @@
-"""Real headless Chromium for the browser tests (Playwright driving Debian's chromium).
+"""Real headless Chromium for the browser tests (Playwright driving Debian's chromium), and Okular,
+a desktop viewer, in a virtual X display (Xvfb) typed into by xdotool.
 
-A test that needs the browser takes the `browser_page` fixture (in conftest.py). Where no
-Chromium or no test tools (npm ci) can be found the test skips, unless
-SHEETGEN_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into a failure.
+A test that needs the browser takes the `browser_page` fixture, one that needs Okular the `okular`
+fixture (in conftest.py). Where no Chromium, Okular, Xvfb, xdotool or test tools (npm ci) can be
+found the test skips, unless SHEETGEN_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into
+a failure.
 """
 
 from __future__ import annotations
@@ -138,15 +140,13 @@ def desktop_tools() -> None:
         )
 
 
-def wait_until(condition, what: str, timeout: float = OKULAR_TIMEOUT):
-    """Poll `condition` until it gives something true; that value. Fails naming `what` after `timeout`."""
+def poll(condition, timeout: float):
+    """Call `condition` until it gives something true, for at most `timeout` seconds: that, or None."""
     deadline = time.monotonic() + timeout
     while True:
         found = condition()
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout:g} s for {what}")
+        if found or time.monotonic() > deadline:
+            return found or None
         time.sleep(0.05)
 
 
@@ -229,7 +229,7 @@ class Okular:
             return None
         middle = (row[0] + row[-1]) // 2
         column = [y for y in range(height) if pixels[middle, y] == (255, 255, 255)]
-        if column[-1] == height - 1:  # the page runs off the bottom: not yet laid out to fit
+        if not column or column[-1] == height - 1:  # the page runs off the bottom: not laid out to fit
             return None
         return row[0], column[0], row[-1] + 1, column[-1] + 1
 
@@ -258,16 +258,19 @@ class Okular:
 
     def focused(self, name: str) -> bool:
         """Whether the field shows Qt's focus frame (blue, where the sheet itself has no colour)."""
-        image = self.screen().crop(self.area(name))
+        left, top, right, bottom = self.area(name)
+        image = self.screen().crop((left - 1, top - 1, right + 1, bottom + 1))
         return any(b > r + 60 for r, g, b in image.get_flattened_data())
 
-    def wait(self, condition, what: str, timeout: float = OKULAR_TIMEOUT):
-        """`wait_until`, and on a timeout the screen as it was, beside Okular's log."""
-        try:
-            return wait_until(condition, what, timeout)
-        except AssertionError as error:
+    def wait(self, condition, what: str):
+        """What `condition` gives once true; failing after `OKULAR_TIMEOUT`, with the screen as it was."""
+        found = poll(condition, OKULAR_TIMEOUT)
+        if found is None:
             self.screen().save(self.home / "timeout.png")
-            raise AssertionError(f"{error} (the screen: {self.home / 'timeout.png'})") from None
+            raise AssertionError(
+                f"waited {OKULAR_TIMEOUT:g} s for {what} (the screen: {self.home / 'timeout.png'})"
+            )
+        return found
 
     def click(self, name: str) -> None:
         """Click into a field until it has the focus: a click before the forms show lands on the page."""
@@ -275,10 +278,7 @@ class Okular:
 
         def clicked() -> bool:
             self.xdotool("mousemove", (left + right) // 2, (top + bottom) // 2, "click", "1")
-            try:
-                return wait_until(lambda: self.focused(name), "", timeout=1.0)
-            except AssertionError:
-                return False
+            return poll(lambda: self.focused(name), 1.0) is not None
 
         self.wait(clicked, f"{name} to take the focus in Okular")
 

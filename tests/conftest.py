@@ -1,5 +1,6 @@
 """Fixtures and hooks only: the run's own sheet cache, WeasyPrint's warnings as failures, the one built
-site, and real headless Chromium. Helpers live in helpers.py (and browsing.py for the browser)."""
+site, real headless Chromium, and Okular in a virtual X display. Helpers live in helpers.py (and
+browsing.py for the browser and Okular)."""
 
 from __future__ import annotations
 
