@@ -189,19 +189,6 @@ def form_widgets(reader) -> dict[str, object]:
     return {full_name(widget): widget for widget in widgets}
 
 
-def field_rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
-    """Each first-page field's rectangle by full name, and the page's width and height, in points:
-    where a test clicks in a viewer."""
-    import pypdf
-
-    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
-    rects = {}
-    for annotation in page["/Annots"]:
-        x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])
-        rects[full_name(annotation.get_object())] = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
-    return rects, float(page.mediabox.width), float(page.mediabox.height)
-
-
 def fill(pdf: bytes, values: dict[str, str]) -> bytes:
     """The sheet with its fields set by name, as pypdf (or a viewer) would save it."""
     import pypdf
@@ -224,6 +211,19 @@ def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool 
     if bonuses:
         values[prefix + "yahtzee_bonus_ticks"] = "\u2713" * bonuses if ticks else str(bonuses)
     return values
+
+
+def field_rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
+    """Each first-page field's rectangle by full name, and the page's width and height, in points:
+    where a test clicks in a viewer."""
+    import pypdf
+
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    rects = {}
+    for annotation in page["/Annots"]:
+        x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])
+        rects[full_name(annotation.get_object())] = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+    return rects, float(page.mediabox.width), float(page.mediabox.height)
 
 
 def rasterize(pdf: bytes, page: int = 0, dpi: int = 72):
