@@ -1,13 +1,26 @@
 """Fixtures and hooks only: the run's own sheet cache, WeasyPrint's warnings as failures, the one built
-site, and real headless Chromium. Helpers live in helpers.py (and browsing.py for the browser)."""
+site, real headless Chromium, and Okular in a virtual X display. Helpers live in helpers.py (and
+browsing.py for the browser and Okular)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import time
 from collections.abc import Iterator
 
 import pytest
-from browsing import CHROMIUM_ARGS, DESKTOP_WIDTH, Browsing, chromium_path, missing
+from browsing import (
+    CHROMIUM_ARGS,
+    DESKTOP_WIDTH,
+    OKULAR_SCREEN,
+    OKULAR_TIMEOUT,
+    Browsing,
+    Okular,
+    chromium_path,
+    desktop_tools,
+    missing,
+)
 from helpers import Site, WeasyPrintLog, folder_files, site_jobs
 
 from sheetgen.files import cache
@@ -103,3 +116,41 @@ def urls(tmp_path_factory) -> dict[str, str]:
         path.write_text(render_scorekeeper(rules), encoding="utf-8")
         out[key] = path.as_uri()
     return out
+
+
+@pytest.fixture(scope="session")
+def xvfb() -> Iterator[str]:
+    """A virtual X display of its own (Xvfb picks a free number): the display's name."""
+    desktop_tools()
+    read, write = os.pipe()
+    width, height = OKULAR_SCREEN
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as told:
+        number = told.readline().strip()  # written once the server takes clients
+    try:
+        assert number, f"Xvfb started no display (exit code {server.poll()})"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=OKULAR_TIMEOUT)
+
+
+@pytest.fixture
+def okular(xvfb, tmp_path) -> Iterator[callable]:
+    """Open a PDF (a path, which Okular saves over) in Okular on the virtual display; closed after."""
+    opened: list[Okular] = []
+
+    def open_pdf(path) -> Okular:
+        viewer = Okular(xvfb, path, tmp_path / f"okular-home-{len(opened)}")
+        opened.append(viewer)
+        return viewer
+
+    yield open_pdf
+    for viewer in opened:
+        viewer.close()

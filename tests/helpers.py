@@ -213,6 +213,19 @@ def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool 
     return values
 
 
+def field_rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
+    """Each first-page field's rectangle by full name, and the page's width and height, in points:
+    where a test clicks in a viewer."""
+    import pypdf
+
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    rects = {}
+    for annotation in page["/Annots"]:
+        x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])
+        rects[full_name(annotation.get_object())] = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+    return rects, float(page.mediabox.width), float(page.mediabox.height)
+
+
 def rasterize(pdf: bytes, page: int = 0, dpi: int = 72):
     """One page as a greyscale PIL image, 1 pixel per point at 72 dpi."""
     import pypdfium2

@@ -15,7 +15,7 @@ import io
 
 import pypdf
 import pytest
-from helpers import WORKED_CARD, WORKED_TOTALS, full_name
+from helpers import WORKED_CARD, WORKED_TOTALS, field_rectangles, full_name
 from PIL import Image, ImageChops
 from pypdf.generic import NameObject, TextStringObject
 
@@ -33,16 +33,6 @@ SHEETS = {  # (layout, paper, card), the two columns typed into, the series tota
         {"series_total": "395", "card2.series_total": "15"},
     ),
 }
-
-
-def rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
-    """Each first-page field's rectangle, and the page's width and height, in points."""
-    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
-    rects = {}
-    for annotation in page["/Annots"]:
-        x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])
-        rects[full_name(annotation.get_object())] = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
-    return rects, float(page.mediabox.width), float(page.mediabox.height)
 
 
 def with_values(pdf: bytes, values: dict[str, str]) -> bytes:
@@ -88,7 +78,7 @@ class Viewer:
     def __init__(self, page, path, pdf: bytes) -> None:
         self.page = page
         self.page.goto(path.as_uri() + VIEW)
-        self.rects, width, self.height = rectangles(pdf)
+        self.rects, width, self.height = field_rectangles(pdf)
         frame = None
         for _ in range(100):
             frame = next((f for f in self.page.frames if f.url.startswith("chrome-extension:")), None)

@@ -5,7 +5,7 @@ card key by key and reads the totals its own run of the sheet's scripts gives;
 pdftk-java `fill_form` and `qpdf --generate-appearances` fill names and
 scores as other programs do, flatten, and the text they drew is read back
 with poppler's pdftotext. pdf.js (all three sheets) is in tests/test_fillable_browser.py,
-Chromium's own viewer in tests/test_forms_chromium.py.
+Chromium's own viewer in tests/test_forms_chromium.py, Okular in tests/test_forms_okular.py.
 Each runs on the players sheet, the six-game card and the half card.
 """
 

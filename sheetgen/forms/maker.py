@@ -77,7 +77,7 @@ FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the name font draws
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
 FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
 FIELD_FONT = "/SgNm"  # the text fields' font resource: the name font, WinAnsi-encoded
-READ_ONLY, MULTILINE, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 12, 1 << 22, 1 << 23
+READ_ONLY, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 22, 1 << 23
 
 
 # The form scripts, in the plain JavaScript that pdf.js, PDFium, Okular and MuPDF all run: no
@@ -101,15 +101,14 @@ return v.replace(/\\s+/g,"")}
 """
 
 _LIBRARY = """var d=this;
-function f(p,k){return d.getField(p+k)}
-function n(p,k){var g=f(p,k);if(!g)return null;var s=String(g.value).replace(/\\s+/g,"");return s===""?null:s}
-function b(p,k){var s=n(p,k);return s!==null&&/^\\d+$/.test(s)?Number(s):null}
-function c(p){var s=n(p,"%(ticks)s");if(s===null)return null;
+function w(p){var K=%(fields)s,V={},i,k,g,v,x;for(i=0;i<K.length;i++){k=K[i];
+g=d.getField(p+k);if(g){v=String(g.value);x=k=="%(ticks)s"?T(v):D(v);if(x!==v)g.value=x;
+x=x.replace(/\\s+/g,"");if(x!=="")V[k]=x}}return V}
+function b(V,k){var s=V[k];return typeof s=="string"&&/^\\d+$/.test(s)?Number(s):null}
+function c(V){var s=V["%(ticks)s"];if(typeof s!="string")return null;
 return /^\\d+$/.test(s)?Number(s):/^[%(marks)s]+$/.test(s)?s.length:null}
-function w(p){var K=%(boxes)s,i,g,v,x;for(i=0;i<=K.length;i++){g=f(p,i<K.length?K[i]:"%(ticks)s");
-if(g){v=String(g.value);x=i<K.length?D(v):T(v);if(x!==v)g.value=x}}}
-function q(p,K){var s=0,m=0,i,v;for(i=0;i<K.length;i++){v=b(p,K[i]);if(v!==null){s+=v;m++}}return [s,m]}
-function t(p){w(p);var u=q(p,%(upper)s),l=q(p,%(lower)s),y=c(p),
+function q(V,K){var s=0,m=0,i,v;for(i=0;i<K.length;i++){v=b(V,K[i]);if(v!==null){s+=v;m++}}return [s,m]}
+function t(p){var V=w(p),u=q(V,%(upper)s),l=q(V,%(lower)s),y=c(V),
 B=u[0]>=%(threshold)d?%(bonus)d:0,Y=(y||0)*%(yahtzee)d;
 return {upper_subtotal:u[1]?u[0]:null,
 upper_bonus:u[0]>=%(threshold)d?%(bonus)d:(u[1]==%(upper_count)d?0:null),
@@ -139,7 +138,7 @@ def _library() -> str:
     return _clean() + _LIBRARY % {
         "ticks": TICKS,
         "marks": _js_marks(),
-        "boxes": _names(Box),
+        "fields": json.dumps([box.value for box in Box] + [TICKS], separators=(",", ":")),
         "upper": _names(UPPER_BOXES),
         "lower": _names(LOWER_BOXES),
         "threshold": UPPER_BONUS_THRESHOLD,
@@ -315,7 +314,7 @@ def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
     """Font, alignment, flags and actions of one field; boxes and totals at `size`."""
     kind = name.kind
     if kind is FieldKind.TEXT and name.key == NAME:
-        font, size, align = FIELD_FONT, 0.0, 0  # auto size, wrapped: a long name fits its head
+        font, size, align = FIELD_FONT, 0.0, 0  # auto size: a long name shrinks to fit its head
     elif kind is FieldKind.TEXT:
         font, size, align = FIELD_FONT, _text_size(field), 0
     elif kind is FieldKind.TICKS:
@@ -326,9 +325,7 @@ def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
     _set(field, "/Q", NumberObject(align))
     flags = DO_NOT_SPELL_CHECK
     actions = DictionaryObject()
-    if kind is FieldKind.TEXT and name.key == NAME:
-        flags |= MULTILINE
-    elif kind is FieldKind.BOX:
+    if kind is FieldKind.BOX:
         flags |= DO_NOT_SCROLL
         _set(field, "/MaxLen", NumberObject(MAX_BOX_DIGITS))
         actions[NameObject("/K")] = _javascript(keystroke_script(kind))

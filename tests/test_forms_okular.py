@@ -1,0 +1,69 @@
+"""A fillable sheet in Okular (KDE's viewer: poppler, and KJS for the form scripts), typed into as a
+person would (issue 20).
+
+Okular runs in a virtual X display (Xvfb) with a home of its own; xdotool
+clicks the name field and types the worked card down the column, some boxes
+with keys a score cannot hold, leaving every field with Tab and never
+clicking again: each value lands in its box only if Tab goes down the
+column. Okular saves the sheet (Ctrl+S); the totals it computed and wrote
+must be the worked card's, `sheetgen score` must read 395 from it without a
+warning, and Okular's log must hold no script error.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pypdf
+import pytest
+from browsing import SCRIPT_ERROR
+from click.testing import CliRunner
+from helpers import WORKED_CARD, WORKED_TOTALS, blank_sheet, form_widgets
+
+from sheetgen.cli import cli
+
+SHEETS = {  # (layout, paper, card); the field clicked, the fields Tab passes before the first box
+    "players": (("players", "letter", "full"), "p1.name", []),
+    "series": (("series", "a4", "full"), "player", ["title", "date"]),
+    "half": (("series", "letter", "half"), "player", ["title", "date"]),
+}
+# What is typed into each box, and what it holds once left: keys no score holds are refused as typed.
+TYPED = {"aces": "2a", "fours": "12abc", "fives": "-20", "sixes": "1.8"}
+TICKS = ("x1", "x")  # a tick, then a digit that would make a mix
+
+
+def saved_values(pdf: bytes) -> dict[str, str]:
+    widgets = form_widgets(pypdf.PdfReader(io.BytesIO(pdf)))
+    return {name: str(widget.get("/V", "")) for name, widget in widgets.items()}
+
+
+@pytest.mark.parametrize("kind", SHEETS)
+def test_okular_adds_up_the_worked_card_typed_down_the_column(kind, okular, tmp_path):
+    """The worked card and a name, typed with Tab only: Okular computes and saves 395, refusing stray keys."""
+    (layout, paper, card), name_field, passed = SHEETS[kind]
+    first = "p1." if kind == "players" else "g1."
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(blank_sheet(layout, paper, fillable=True, card=card))
+    viewer = okular(path)
+    viewer.click(name_field)
+    boxes = [TYPED.get(box, str(score)) for box, score in WORKED_CARD.items()]
+    viewer.type("Ann", *("" for _ in passed), *boxes, TICKS[0])
+    viewer.wait_for_focus("p2.name" if kind == "players" else "g2.aces")  # down the column, then the next
+    if kind == "half":
+        viewer.click("g6.yahtzee_bonus_ticks")
+        viewer.type("")
+        viewer.wait_for_focus("card2.player")  # card 1 before card 2
+    values = saved_values(viewer.save())
+    expected = {first + box: str(score) for box, score in WORKED_CARD.items()}
+    expected |= {first + key: shown for key, shown in WORKED_TOTALS.items()}
+    expected |= {first + "yahtzee_bonus_ticks": TICKS[1], name_field: "Ann"}
+    if kind != "players":
+        expected["series_total"] = WORKED_TOTALS["grand_total"]
+    assert {key: values[key] for key in expected} == expected
+    result = CliRunner().invoke(cli, ["score", str(path), "--json"])
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    (player,) = json.loads(result.stdout)["games"][0]["players"]
+    assert (player["name"], player["grand_total"]) == ("Ann", 395)
+    log = viewer.log
+    assert SCRIPT_ERROR not in log and '"Keystroke"' in log and '"Calculate"' in log
