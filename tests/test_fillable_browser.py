@@ -87,7 +87,7 @@ def focus_lands(page, name: str, stays: bool = False) -> None:
     except PlaywrightTimeout:
         assert page.evaluate(FOCUSED) == name
     if stays:
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(200)
         assert page.evaluate(FOCUSED) == name
 
 
