@@ -10,33 +10,19 @@ scripts bring about (sheetgen/forms/taborder.py).
 from __future__ import annotations
 
 import base64
-import io
 import json
 
-import pypdf
 from browsing import PDFJS_DIR, missing
-from helpers import DATA, ROOT, WORKED_CARD, full_name, run_cli
+from helpers import DATA, ROOT, WORKED_CARD, run_cli, tab_widgets
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sheetgen.files.variants import load_rules
-from sheetgen.forms.maker import READ_ONLY
 from sheetgen.forms.taborder import pdfjs_order
 from sheetgen.pdf.scoresheet import render_scoresheet
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
 HARNESS = DATA / "pdfjs_form.html"
 TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf": "application/pdf"}
-
-
-def widgets(pdf: bytes) -> list[tuple[str, tuple[float, ...], bool]]:
-    """The first page's widgets in /Annots order: full name, rectangle, whether it takes typing."""
-    found = []
-    for annotation in pypdf.PdfReader(io.BytesIO(pdf)).pages[0]["/Annots"]:
-        field = annotation.get_object()
-        x0, y0, x1, y1 = (float(v) for v in field["/Rect"])
-        writable = not int(field.get("/Ff", 0)) & READ_ONLY  # a computed row is read-only
-        found.append((full_name(field), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), writable))
-    return found
 
 
 def open_sheet(browser_page, pdf: bytes):
@@ -66,7 +52,7 @@ def open_sheet(browser_page, pdf: bytes):
     browsing.page.route(ORIGIN + "**", serve)
     browsing.page.goto(ORIGIN + "pdfjs_form.html")
     browsing.page.wait_for_function("window.sandboxReady && window.formReady", timeout=30_000)
-    order = [name for name, _, writable in widgets(pdf) if writable]
+    order = [name for name, _, writable in tab_widgets(pdf) if writable]
     browsing.page.evaluate("order => { window.columnOrder = order; }", order)
     return browsing, errors
 
@@ -104,7 +90,7 @@ def pdfjs_tabs_as_modelled(page, pdf: bytes) -> None:
         "() => [...document.querySelectorAll('.annotationLayer input, .annotationLayer textarea')]"
         ".filter(e => !e.disabled).map(e => e.name)"
     )
-    assert shown == pdfjs_order(widgets(pdf))
+    assert shown == pdfjs_order(tab_widgets(pdf))
     assert shown != page.evaluate("() => columnOrder")  # without the scripts Tab would run across
 
 
@@ -128,7 +114,9 @@ def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> No
             shown = shown + key if accepts(shown, key) else shown
         page.wait_for_function(SHOWS, arg=[name, shown])
     page.keyboard.press("Tab")
-    focus_lands(page, page.evaluate(NEXT_DOWN, name))
+    following = page.evaluate(NEXT_DOWN, name)
+    if following:
+        focus_lands(page, following)
 
 
 def box_key(shown: str, key: str) -> bool:

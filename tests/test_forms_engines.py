@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import shutil
 import subprocess
 from functools import cache
@@ -28,8 +27,6 @@ from helpers import WORKED_CARD, WORKED_TOTALS, full_name
 
 from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
-from sheetgen.forms.maker import READ_ONLY
-from sheetgen.forms.taborder import pdfjs_order
 from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.boxes import SHEET_ROWS
 
@@ -267,45 +264,6 @@ def test_the_fields_are_a_tree_with_every_full_name_as_before(kind):
     expected = {"players": {"p1", "p6", "title"}, "series": {"g1", "g6", "series_total"}}
     assert expected.get(kind, {"g1", "card2", "player"}) <= roots
     assert not any("." in root for root in roots)
-
-
-@pytest.mark.parametrize("kind", SHEETS)
-def test_the_tab_scripts_move_what_pdfjs_takes_across_and_nothing_else(kind):
-    """Where pdf.js's Tab or Shift+Tab lands off the column, the move goes to the next field in it;
-    an arrival at a field's neighbour in /Annots order (PDFium, Okular) is never moved.
-
-    Read from the sheet's own Focus action; that pdf.js orders as `pdfjs_order` says,
-    tests/test_fillable_browser.py checks in pdf.js itself.
-    """
-    annotations = [a.get_object() for a in pypdf.PdfReader(io.BytesIO(sheet(kind))).pages[0]["/Annots"]]
-    widgets = []
-    for field in annotations:
-        x0, y0, x1, y1 = (float(v) for v in field["/Rect"])
-        rect = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-        widgets.append((full_name(field), rect, not int(field.get("/Ff", 0)) & READ_ONLY))
-    writable = [field for field, (_, _, ok) in zip(annotations, widgets, strict=True) if ok]
-    actions = {(field["/AA"].raw_get("/D").idnum, field["/AA"].raw_get("/Fo").idnum) for field in writable}
-    assert len(actions) == 1  # one shared pair, not a copy per field
-    script = str(writable[0]["/AA"]["/Fo"]["/JS"])
-    order, flat = (json.loads(found) for found in re.search(r"L=(\[.*?\]),M=(\[.*?\])", script).groups())
-    ours, theirs, everything = (
-        [n for n, _, ok in widgets if ok],
-        pdfjs_order(widgets),
-        [n for n, _, _ in widgets],
-    )
-    assert order == ours and theirs != ours
-    moves = {(ours[flat[i]], ours[flat[i + 1]]): ours[flat[i + 2]] for i in range(0, len(flat), 3)}
-    for i, name in enumerate(ours):
-        for step in (1, -1):  # Tab, Shift+Tab
-            at = theirs.index(name) + step
-            landed = theirs[at] if 0 <= at < len(theirs) else None
-            wanted = ours[i + step] if 0 <= i + step < len(ours) else None
-            assert landed is not None or wanted is None, name  # pdf.js leaves the page where we do
-            if wanted is not None:
-                assert moves.get((name, landed), landed) == wanted, (name, step)
-    for name, landed in moves:
-        k = everything.index(name)
-        assert landed not in {everything[(k + d) % len(everything)] for d in (-1, 1)}, (name, landed)
 
 
 @pytest.mark.parametrize(("kind", "limit"), [("players", 80), ("series", 80), ("half", 100)])

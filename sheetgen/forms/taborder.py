@@ -5,15 +5,16 @@ the template writes down each column (a player, or a game, then the next;
 card 1 before card 2). pdf.js 5 ignores /Annots and /Tabs: it sorts a page's
 widgets by their rectangles, rows first (`AnnotationLayer.#addElementsToDOM`),
 and gives every input tabIndex 0, so its Tab runs across the row. A PDF's only
-lever there is its scripts, which pdf.js runs one event after another, each
-field's Mouse Down before its Focus. So every writable field gets the same two
-actions: Mouse Down notes the click; Focus that came without one came by Tab
-or Shift+Tab from the field focused before, and where pdf.js's order put it
-(the field after that one, or before), the script moves it with `setFocus` to
-the field the column order puts there. Which arrivals to move is worked out
-here once from the rectangles; an arrival at the field's neighbour in /Annots
-order is never moved, so in an engine that follows /Annots the script does
-nothing, and one without `setFocus` (Okular, MuPDF) is never asked to.
+lever there is its scripts, which pdf.js runs one event after another, a
+field's Mouse Down before its Focus (PDFium too). So every writable field
+gets the same two actions: Mouse Down notes the click; Focus that came
+without one came by Tab or Shift+Tab from the field focused before, and
+where pdf.js's order put it (the field after that one, or before), the
+script moves it on with `setFocus` to the field the column order puts there.
+pdf.js's order is worked out here, once, from the rectangles. An arrival at
+a neighbour in /Annots order is never moved, so in an engine that tabs in
+that order the script moves nothing, and where there is no `setFocus`
+(Okular, MuPDF) nothing at all.
 """
 
 from __future__ import annotations
@@ -26,19 +27,23 @@ Widget = tuple[str, Rect, bool]  # full field name, rectangle, and whether it ta
 
 STATE = "sheetgenTab"  # the scripts' one global: the focused field, a click, a move under way
 
-# ES3 only, as the other form scripts: no Array indexOf. `a` the field focused before, `k` the
-# field clicked, `e` the field our own setFocus is moving to, `w` a field clicked meanwhile
-# (our move would take the focus from it, so it gets it back).
+# ES3 only, as the other form scripts (no Array indexOf). L is the column order, J pdf.js's order
+# as places in L. `a` the field focused before, `k` the field clicked, `e` the field our own
+# setFocus is moving to, `w` a field clicked meanwhile (our move took the focus from it: it gets
+# it back). Focus that lands next to `a` down the column (or at the far end: a Tab that wraps) is
+# where /Annots order puts it and stays; focus on the field after `a` in J came by Tab and goes to
+# the field after `a` in L, the one before by Shift+Tab to the one before.
 _MOUSE_DOWN = f"""var {STATE};if(typeof event=="object"&&event&&event.target)
 ({STATE}||({STATE}={{}})).k=event.target.name;"""
 
 _FOCUS = f"""var {STATE};(function(d,t){{var s={STATE}||({STATE}={{}}),n=t?t.name:null,
-k=s.k,e=s.e,a=s.a,L=%(order)s,M=%(moves)s,i,x=-1,y=-1;
+k=s.k,e=s.e,a=s.a,L=%(order)s,J=%(pdfjs)s,N=L.length,i,p=-1,x=-1,y=-1;
 function go(m){{var g=d.getField(m);if(g&&typeof g.setFocus=="function"){{s.e=m;s.a=m;g.setFocus()}}}}
 if(typeof n!="string")return;s.k=null;s.a=n;
 if(e){{if(n===e){{s.e=null;if(s.w){{n=s.w;s.w=null;go(n)}}}}else if(n===k)s.w=n;else s.e=s.w=null;return}}
-if(n===k||!a)return;for(i=0;i<L.length;i++){{if(L[i]===a)x=i;if(L[i]===n)y=i}}
-for(i=0;i<M.length;i+=3)if(M[i]===x&&M[i+1]===y){{go(L[M[i+2]]);return}}
+if(n===k||!a)return;for(i=0;i<N;i++){{if(L[i]===a)x=i;if(L[i]===n)y=i}}
+if(x<0||y<0||y===x+1||y===x-1||x+y===N-1&&x*y===0)return;for(i=0;i<N;i++)if(J[i]===x)p=i;
+if(J[p+1]===y&&x+1<N)go(L[x+1]);else if(J[p-1]===y&&x>0)go(L[x-1])
 }})(this,typeof event=="object"&&event?event.target:null);"""
 
 
@@ -59,33 +64,17 @@ def pdfjs_order(page: list[Widget]) -> list[str]:
     return [name for name, _, writable in ordered if writable]
 
 
-def column_order(pages: list[list[Widget]]) -> list[str]:
-    """The writable fields in /Annots order, page after page: down each column."""
-    return [name for page in pages for name, _, writable in page if writable]
-
-
-def _moves(pages: list[list[Widget]]) -> tuple[list[str], list[int]]:
-    """The column order, and the arrivals to move: [from, landed on, move to], as places in it."""
-    ours = column_order(pages)
-    theirs = [name for page in pages for name in pdfjs_order(page)]
-    everything = [name for page in pages for name, _, _ in page]  # PDFium stops at computed rows too
-    place = {name: i for i, name in enumerate(ours)}
-    moves = []
-    for i, name in enumerate(ours):
-        j, k = theirs.index(name), everything.index(name)
-        neighbours = {ours[(i + d) % len(ours)] for d in (-1, 1)}  # the ends too, should Tab wrap around
-        neighbours |= {everything[(k + d) % len(everything)] for d in (-1, 1)}
-        for landed, wanted in ((j + 1, i + 1), (j - 1, i - 1)):  # Tab, Shift+Tab
-            if 0 <= landed < len(theirs) and 0 <= wanted < len(ours) and theirs[landed] not in neighbours:
-                moves += [i, place[theirs[landed]], wanted]
-    return ours, moves
-
-
 def tab_scripts(pages: list[list[Widget]]) -> tuple[str, str]:
-    """The Mouse Down and the Focus action every writable field shares, for these pages' widgets."""
-    order, moves = _moves(pages)
+    """The Mouse Down and the Focus action every writable field shares, for these pages' widgets.
+
+    The column order is the writable fields in /Annots order, page after page; pdf.js's is
+    each page's in its order, as places in the column order.
+    """
+    ours = [name for page in pages for name, _, writable in page if writable]
+    place = {name: i for i, name in enumerate(ours)}
+    theirs = [place[name] for page in pages for name in pdfjs_order(page)]
     lists = {
-        "order": json.dumps(order, separators=(",", ":")),
-        "moves": json.dumps(moves, separators=(",", ":")),
+        "order": json.dumps(ours, separators=(",", ":")),
+        "pdfjs": json.dumps(theirs, separators=(",", ":")),
     }
     return _MOUSE_DOWN, _FOCUS % lists
