@@ -193,6 +193,15 @@ def test_series_card_adds_games_and_the_series_total(browser_page):
     tabs(page, "Tab", "title", "date", "g1.aces")
     page.click('[name="g2.aces"]')
     tabs(page, "Shift+Tab", "g1.yahtzee_bonus_ticks", "g1.chance")
+    page.click('[name="g3.aces"]')  # a quick typist: 4, Tab, 7 before the move down has landed
+    page.keyboard.type("4")
+    page.wait_for_function(SHOWS, arg=["g3.aces", "4"])  # (a key not yet taken when Tab leaves is lost)
+    page.keyboard.press("Tab")
+    page.keyboard.type("7")
+    focus_lands(page, "g3.twos", stays=True)
+    page.keyboard.press("Tab")
+    page.wait_for_function(SHOWS, arg=["g3.upper_subtotal", "11"])
+    assert (value(page, "g3.aces"), value(page, "g3.twos"), value(page, "g4.aces")) == ("4", "7", "")
     assert errors == [] and browsing.outside_requests == []
 
 

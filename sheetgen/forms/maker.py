@@ -350,18 +350,21 @@ def _rect(widget: DictionaryObject) -> tuple[float, float, float, float]:
 
 
 def _add_tab_order(table: ObjectTable, reader: PdfReader) -> None:
-    """Every writable field's Mouse Down and Focus: one shared pair of actions (`taborder`).
+    """Every writable field's Mouse Down and Focus, one shared pair of actions, and after each
+    keystroke script the shared one that follows it (`taborder`).
 
     Run on the dressed fields before the tree is grown: each /T is still the full name.
     """
     pages = [[a.get_object() for a in page.get("/Annots", [])] for page in reader.pages]
     writable = [[(w, not int(w.get("/Ff", 0)) & READ_ONLY) for w in page] for page in pages]
-    down, focus = tab_scripts([[(str(w["/T"]), _rect(w), ok) for w, ok in page] for page in writable])
-    down, focus = table.add(_javascript(down)), table.add(_javascript(focus))
+    scripts = tab_scripts([[(str(w["/T"]), _rect(w), ok) for w, ok in page] for page in writable])
+    down, focus, forward = (table.add(_javascript(code)) for code in scripts)
     for widget, ok in (item for page in writable for item in page):
         if ok:
             actions = widget.setdefault(NameObject("/AA"), DictionaryObject())
             actions[NameObject("/D")], actions[NameObject("/Fo")] = down, focus
+            if "/K" in actions:
+                actions["/K"][NameObject("/Next")] = forward
 
 
 def _order(key: str) -> int:

@@ -29,22 +29,33 @@ STATE = "sheetgenTab"  # the scripts' one global: the focused field, a click, a 
 
 # ES3 only, as the other form scripts (no Array indexOf). L is the column order, J pdf.js's order
 # as places in L. `a` the field focused before, `k` the field clicked, `e` the field our own
-# setFocus is moving to, `w` a field clicked meanwhile (our move took the focus from it: it gets
-# it back). Focus that lands next to `a` down the column (or at the far end: a Tab that wraps) is
-# where /Annots order puts it and stays; focus on the field after `a` in J came by Tab and goes to
-# the field after `a` in L, the one before by Shift+Tab to the one before.
+# setFocus is moving to and `f` the one it moves from, `q` what was typed meanwhile, `w` a field
+# clicked meanwhile (our move took the focus from it: it gets it back). Focus that lands next to
+# `a` down the column (or at the far end: a Tab that wraps) is where /Annots order puts it and
+# stays; focus on the field after `a` in J came by Tab and goes to the field after `a` in L, the
+# one before by Shift+Tab to the one before.
 _MOUSE_DOWN = f"""var {STATE};if(typeof event=="object"&&event&&event.target)
 ({STATE}||({STATE}={{}})).k=event.target.name;"""
 
 _FOCUS = f"""var {STATE};(function(d,t){{var s={STATE}||({STATE}={{}}),n=t?t.name:null,
 k=s.k,e=s.e,a=s.a,L=%(order)s,J=%(pdfjs)s,N=L.length,i,p=-1,x=-1,y=-1;
-function go(m){{var g=d.getField(m);if(g&&typeof g.setFocus=="function"){{s.e=m;s.a=m;g.setFocus()}}}}
+function go(m){{var g=d.getField(m);
+if(g&&typeof g.setFocus=="function"){{s.f=s.a;s.e=s.a=m;s.q="";g.setFocus()}}}}
 if(typeof n!="string")return;s.k=null;s.a=n;
-if(e){{if(n===e){{s.e=null;if(s.w){{n=s.w;s.w=null;go(n)}}}}else if(n===k)s.w=n;else s.e=s.w=null;return}}
+if(e){{if(n===e){{s.e=s.f=null;if(s.w){{n=s.w;s.w=null;go(n)}}
+else if(s.q&&typeof d.calculateNow=="function")d.calculateNow()}}
+else if(n===k)s.w=n;else s.e=s.f=s.w=null;return}}
 if(n===k||!a)return;for(i=0;i<N;i++){{if(L[i]===a)x=i;if(L[i]===n)y=i}}
 if(x<0||y<0||y===x+1||y===x-1||x+y===N-1&&x*y===0)return;for(i=0;i<N;i++)if(J[i]===x)p=i;
 if(J[p+1]===y&&x+1<N)go(L[x+1]);else if(J[p-1]===y&&x>0)go(L[x-1])
 }})(this,typeof event=="object"&&event?event.target:null);"""
+
+# After a box's own keystroke script: a key its check let through while our move away from that
+# box is on its way (pdf.js answers the Focus only after it recalculates the sheet for the box
+# just left) was typed for the box the move goes to, so it goes there instead.
+_FORWARD = f"""var {STATE};(function(d,s,v){{if(!s||!s.e||!v||v.willCommit||!v.rc||!v.target||
+v.target.name!==s.f)return;var g=d.getField(s.e);v.rc=false;if(g){{s.q+=v.change;g.value=s.q}}
+}})(this,{STATE},typeof event=="object"?event:null);"""
 
 
 def _pdfjs_compare(a: Widget, b: Widget) -> float:
@@ -64,8 +75,9 @@ def pdfjs_order(page: list[Widget]) -> list[str]:
     return [name for name, _, writable in ordered if writable]
 
 
-def tab_scripts(pages: list[list[Widget]]) -> tuple[str, str]:
-    """The Mouse Down and the Focus action every writable field shares, for these pages' widgets.
+def tab_scripts(pages: list[list[Widget]]) -> tuple[str, str, str]:
+    """The Mouse Down and Focus actions every writable field shares, for these pages' widgets,
+    and the keystroke action each box's and tick field's own keystroke script is followed by.
 
     The column order is the writable fields in /Annots order, page after page; pdf.js's is
     each page's in its order, as places in the column order.
@@ -77,4 +89,4 @@ def tab_scripts(pages: list[list[Widget]]) -> tuple[str, str]:
         "order": json.dumps(ours, separators=(",", ":")),
         "pdfjs": json.dumps(theirs, separators=(",", ":")),
     }
-    return _MOUSE_DOWN, _FOCUS % lists
+    return _MOUSE_DOWN, _FOCUS % lists, _FORWARD
