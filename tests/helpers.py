@@ -189,6 +189,23 @@ def form_widgets(reader) -> dict[str, object]:
     return {full_name(widget): widget for widget in widgets}
 
 
+def tab_widgets(pdf: bytes) -> list[tuple[str, tuple[float, float, float, float], bool]]:
+    """The first page's widgets in /Annots order, as `sheetgen.forms.taborder` takes them:
+    full name, rectangle (x0 <= x1, y0 <= y1), and whether it takes typing (computed rows are read-only).
+    """
+    import pypdf
+
+    from sheetgen.forms.maker import READ_ONLY
+
+    found = []
+    for annotation in pypdf.PdfReader(io.BytesIO(pdf)).pages[0]["/Annots"]:
+        field = annotation.get_object()
+        x0, y0, x1, y1 = (float(v) for v in field["/Rect"])
+        writable = not int(field.get("/Ff", 0)) & READ_ONLY
+        found.append((full_name(field), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), writable))
+    return found
+
+
 def fill(pdf: bytes, values: dict[str, str]) -> bytes:
     """The sheet with its fields set by name, as pypdf (or a viewer) would save it."""
     import pypdf

@@ -18,7 +18,17 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from helpers import EXAMPLES, WORKED_CARD, blank_sheet, column_values, fill, form_widgets, full_name, run_cli
+from helpers import (
+    EXAMPLES,
+    WORKED_CARD,
+    blank_sheet,
+    column_values,
+    fill,
+    form_widgets,
+    full_name,
+    run_cli,
+    tab_widgets,
+)
 from pypdf.generic import NameObject, TextStringObject
 
 from sheetgen.files.records import load_record
@@ -128,6 +138,91 @@ def test_the_form_scripts_compute_the_worked_card():
     script.append("console.log(event.value);")
     out = subprocess.run([node, "-e", "".join(script)], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["69", "35", "104", "100", "395", "295"]
+
+
+TAB_SHEETS = {"players": ("players", "letter", "full"), "series": ("series", "a4", "full")}
+TAB_SHEETS["half"] = ("series", "letter", "half")
+
+
+def tab_runs(ours: list[str], theirs: list[str]) -> list[tuple[list[list[str]], list[str | None]]]:
+    """Event runs for the tab scripts, each with what every step should do (see tab_scripts.mjs).
+
+    From each field: pdf.js's Tab (to the field after it in pdf.js's order) and Shift+Tab (before)
+    move on to its neighbour down the column, keys typed before the move lands go there too, and
+    the Focus that move causes only recalculates what they changed; Tab and back in /Annots order
+    (PDFium, Okular) do nothing, nor does a click on the field pdf.js's Tab would take, nor a key
+    typed there. And a click while a move is on its way gets the focus back.
+    """
+    runs = []
+    for i, name in enumerate(ours):
+        j, start = theirs.index(name), [["down", name], ["focus", name]]
+        for step in (1, -1):
+            landed, wanted = (
+                theirs[j + step : j + step + 1],
+                ours[i + step : i + step + 1] if i + step >= 0 else [],
+            )
+            if not landed:
+                continue
+            if wanted and wanted != landed:
+                move, typed = wanted[0], [["key", landed[0], "5"], ["key", landed[0], "0"]]
+                runs.append(
+                    ([*start, ["focus", landed[0]], *typed, ["focus", move]], [None, None, f"->{move}"])
+                )
+                runs[-1][1].extend([f"{move}=5", f"{move}=50", "calc"])
+                runs.append(([*start, ["focus", landed[0]], ["focus", move], ["key", move, "5"]], [None] * 2))
+                runs[-1][1].extend([f"->{move}", None, None])
+            else:
+                runs.append(([*start, ["focus", landed[0]], ["key", landed[0], "5"]], [None] * 4))
+        if i + 1 < len(ours):
+            runs.append(
+                ([*start, ["focus", ours[i + 1]], ["key", ours[i + 1], "5"], ["focus", name]], [None] * 5)
+            )
+        if j + 1 < len(theirs):
+            runs.append(([*start, ["down", theirs[j + 1]], ["focus", theirs[j + 1]]], [None] * 4))
+    i = next(i for i, name in enumerate(ours[:-1]) if theirs[theirs.index(name) + 1] != ours[i + 1])
+    name, landed, wanted, clicked = ours[i], theirs[theirs.index(ours[i]) + 1], ours[i + 1], ours[-1]
+    race = [["down", name], ["focus", name], ["focus", landed], ["down", clicked], ["focus", clicked]]
+    race.append(["key", clicked, "5"])  # typed where it was clicked: stays there
+    done = [None, None, f"->{wanted}", None, None, None, f"->{clicked}", None]
+    runs.append(([*race, ["focus", wanted], ["focus", clicked]], done))
+    return runs
+
+
+@pytest.mark.parametrize("kind", TAB_SHEETS)
+def test_the_tab_scripts_move_pdfjs_tab_down_the_column_and_nothing_else(kind):
+    """The sheet's own tab scripts, run in Node as pdf.js runs them, on every field.
+
+    (That pdf.js orders the fields as `pdfjs_order` says, tests/test_fillable_browser.py checks.)
+    """
+    import shutil
+
+    from sheetgen.forms.taborder import pdfjs_order
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    layout, paper, card = TAB_SHEETS[kind]
+    pdf = blank_sheet(layout, paper, card=card, fillable=True)
+    widgets = tab_widgets(pdf)
+    annotations = [a.get_object() for a in pypdf.PdfReader(io.BytesIO(pdf)).pages[0]["/Annots"]]
+    writable = [field for field, (_, _, takes) in zip(annotations, widgets, strict=True) if takes]
+    typed = [field for field in writable if "/K" in field["/AA"]]
+    shared = {(field["/AA"].raw_get("/D").idnum, field["/AA"].raw_get("/Fo").idnum) for field in writable}
+    shared |= {field["/AA"]["/K"].raw_get("/Next").idnum for field in typed}
+    assert len(shared) == 2 and len(typed) < len(writable)  # shared, not a copy per field; not on names
+    ours, theirs = [name for name, _, takes in widgets if takes], pdfjs_order(widgets)
+    assert theirs != ours  # pdf.js's own Tab runs across the row
+    runs = tab_runs(ours, theirs)
+    actions = writable[0]["/AA"]
+    spec = {"down": str(actions["/D"]["/JS"]), "focus": str(actions["/Fo"]["/JS"])}
+    spec |= {"forward": str(typed[0]["/AA"]["/K"]["/Next"]["/JS"]), "runs": [steps for steps, _ in runs]}
+    driver = Path(__file__).parent / "js" / "tab_scripts.mjs"
+    done = subprocess.run(
+        [node, str(driver)], input=json.dumps(spec), capture_output=True, text=True, check=True
+    )
+    did = json.loads(done.stdout)
+    wrong = [(steps, got) for (steps, wanted), got in zip(runs, did, strict=True) if got != wanted]
+    assert wrong == [], wrong[:3]
 
 
 def test_a_viewer_without_scripts_still_takes_typing():

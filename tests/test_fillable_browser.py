@@ -2,7 +2,9 @@
 
 pdf.js (the npm package pdfjs-dist) runs the sheet's own form scripts in its
 QuickJS sandbox, as Firefox does. The test types into the fields like a
-player and reads the totals the sheet computes.
+player and reads the totals the sheet computes; every Tab it presses must
+land on the next field down the column, which in pdf.js the sheet's own
+scripts bring about (sheetgen/forms/taborder.py).
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import base64
 import json
 
 from browsing import PDFJS_DIR, missing
-from helpers import DATA, ROOT, WORKED_CARD, run_cli
+from helpers import DATA, ROOT, WORKED_CARD, run_cli, tab_widgets
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sheetgen.files.variants import load_rules
+from sheetgen.forms.taborder import pdfjs_order
 from sheetgen.pdf.scoresheet import render_scoresheet
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
@@ -22,7 +26,11 @@ TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf"
 
 
 def open_sheet(browser_page, pdf: bytes):
-    """The sheet in pdf.js with scripting on, once its form layer and sandbox are ready."""
+    """The sheet in pdf.js with scripting on, once its form layer and sandbox are ready.
+
+    A form script that throws is reported by pdf.js on the console, so console errors count.
+    The column order (the writable fields in /Annots order) is the page's `columnOrder`.
+    """
     if not (PDFJS_DIR / "build" / "pdf.sandbox.mjs").exists():
         missing("pdfjs-dist is not installed (run npm ci)")
     files = {"pdfjs_form.html": HARNESS.read_bytes(), "sheet.pdf": pdf}
@@ -40,20 +48,58 @@ def open_sheet(browser_page, pdf: bytes):
     browsing = browser_page(1000, 1300)
     errors: list[str] = []
     browsing.page.on("pageerror", lambda error: errors.append(str(error)))
+    browsing.page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     browsing.page.route(ORIGIN + "**", serve)
     browsing.page.goto(ORIGIN + "pdfjs_form.html")
     browsing.page.wait_for_function("window.sandboxReady && window.formReady", timeout=30_000)
+    order = [name for name, _, writable in tab_widgets(pdf) if writable]
+    browsing.page.evaluate("order => { window.columnOrder = order; }", order)
     return browsing, errors
 
 
 SHOWS = '([name, shown]) => document.querySelector(`[name="${name}"]`).value === shown'
+FOCUSED = "() => document.activeElement ? document.activeElement.name || '' : ''"
+FOCUS_ON = "name => document.activeElement && document.activeElement.name === name"
+NEXT_DOWN = "name => columnOrder[columnOrder.indexOf(name) + 1] || ''"
+
+
+def focus_lands(page, name: str, stays: bool = False) -> None:
+    """Wait until the focus is on `name` (pdf.js moves it, then the sheet's script may move it on).
+
+    `stays`: and is still there a while later (a second move would come within milliseconds).
+    """
+    try:
+        page.wait_for_function(FOCUS_ON, arg=name, timeout=5_000)
+    except PlaywrightTimeout:
+        assert page.evaluate(FOCUSED) == name
+    if stays:
+        page.wait_for_timeout(200)
+        assert page.evaluate(FOCUSED) == name
+
+
+def tabs(page, key: str, *names: str) -> None:
+    """Press Tab or Shift+Tab once per name; the focus must land on each in turn, and stay."""
+    for name in names:
+        page.keyboard.press(key)
+        focus_lands(page, name, stays=name == names[-1])
+
+
+def pdfjs_tabs_as_modelled(page, pdf: bytes) -> None:
+    """pdf.js puts the inputs in the order taborder.py models (rows first); the moves rest on it."""
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('.annotationLayer input, .annotationLayer textarea')]"
+        ".filter(e => !e.disabled).map(e => e.name)"
+    )
+    assert shown == pdfjs_order(tab_widgets(pdf))
+    assert shown != page.evaluate("() => columnOrder")  # without the scripts Tab would run across
 
 
 def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> None:
     """Click a field and type key by key as a person would, then leave it with Tab.
 
     After each key the test waits until the field shows what it should
-    (`accepts` says whether a key is taken), so no key races the sandbox.
+    (`accepts` says whether a key is taken), so no key races the sandbox;
+    after the Tab, until the focus is on the next field down the column.
     """
     field = page.locator(f'[name="{name}"]')  # an input, or a textarea for a name
     field.click()
@@ -68,6 +114,9 @@ def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> No
             shown = shown + key if accepts(shown, key) else shown
         page.wait_for_function(SHOWS, arg=[name, shown])
     page.keyboard.press("Tab")
+    following = page.evaluate(NEXT_DOWN, name)
+    if following:
+        focus_lands(page, following)
 
 
 def box_key(shown: str, key: str) -> bool:
@@ -110,6 +159,11 @@ def test_players_sheet_adds_up_as_it_is_typed(browser_page, tmp_path):
     assert value(page, "p1.name") == "Zoë Łukasiewicz"
     assert value(page, "p3.grand_total") == "" and value(page, "p2.upper_subtotal") == "1237"
     assert page.is_disabled('input[name="p1.grand_total"]') and not page.is_disabled('input[name="p1.aces"]')
+    pdfjs_tabs_as_modelled(page, pdf)
+    page.click('[name="p2.aces"]')
+    tabs(page, "Shift+Tab", "p2.name", "p1.yahtzee_bonus_ticks", "p1.chance")  # back up the column
+    page.click('[name="p2.chance"]')  # where pdf.js's own Tab would go from p1.chance: a click stays
+    focus_lands(page, "p2.chance", stays=True)
     assert errors == [] and browsing.outside_requests == []
     type_into(page, "p2.aces", "\b\b\b\b")  # clear the absurd column again, then save as pdf.js saves
     type_into(page, "p2.twos", "\b")
@@ -134,6 +188,20 @@ def test_series_card_adds_games_and_the_series_total(browser_page):
     page.wait_for_function("document.querySelector('input[name=\"series_total\"]').value === '445'")
     assert value(page, "g1.grand_total") == "295" and value(page, "g2.grand_total") == "150"
     assert value(page, "g2.upper_bonus") == "" and value(page, "g1.upper_bonus") == "35"
+    pdfjs_tabs_as_modelled(page, pdf)
+    page.click('[name="player"]')
+    tabs(page, "Tab", "title", "date", "g1.aces")
+    page.click('[name="g2.aces"]')
+    tabs(page, "Shift+Tab", "g1.yahtzee_bonus_ticks", "g1.chance")
+    page.click('[name="g3.aces"]')  # a quick typist: 4, Tab, 7 before the move down has landed
+    page.keyboard.type("4")
+    page.wait_for_function(SHOWS, arg=["g3.aces", "4"])  # (a key not yet taken when Tab leaves is lost)
+    page.keyboard.press("Tab")
+    page.keyboard.type("7")
+    focus_lands(page, "g3.twos", stays=True)
+    page.keyboard.press("Tab")
+    page.wait_for_function(SHOWS, arg=["g3.upper_subtotal", "11"])
+    assert (value(page, "g3.aces"), value(page, "g3.twos"), value(page, "g4.aces")) == ("4", "7", "")
     assert errors == [] and browsing.outside_requests == []
 
 
@@ -157,4 +225,8 @@ def test_pdfjs_adds_up_the_second_half_card(browser_page):
     page.wait_for_function("document.querySelector('input[name=\"card2.series_total\"]').value === '395'")
     assert value(page, "card2.g1.yahtzee_bonus_ticks") == "x" and value(page, "card2.g1.grand_total") == "395"
     assert value(page, "g1.grand_total") == "" and value(page, "series_total") == "4"
+    pdfjs_tabs_as_modelled(page, pdf)
+    page.click('[name="g6.chance"]')  # card 1's last game, then on to card 2, and back
+    tabs(page, "Tab", "g6.yahtzee_bonus_ticks", "card2.player", "card2.title", "card2.date", "card2.g1.aces")
+    tabs(page, "Shift+Tab", "card2.date", "card2.title", "card2.player", "g6.yahtzee_bonus_ticks")
     assert errors == [] and browsing.outside_requests == []

@@ -59,6 +59,7 @@ from sheetgen.forms.fields import (
     parse_field,
     partial_names,
 )
+from sheetgen.forms.taborder import tab_scripts
 from sheetgen.layout.fitting import NAME_FONT
 from sheetgen.layout.geometry import sheet_geometry
 from sheetgen.rules.boxes import (
@@ -340,6 +341,29 @@ def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
         _set(field, "/AA", actions)
 
 
+def _rect(widget: DictionaryObject) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _add_tab_order(table: ObjectTable, reader: PdfReader) -> None:
+    """Every writable field's Mouse Down and Focus, one shared pair of actions, and after each
+    keystroke script the shared one that follows it (`taborder`).
+
+    Run on the dressed fields before the tree is grown: each /T is still the full name.
+    """
+    pages = [[a.get_object() for a in page.get("/Annots", [])] for page in reader.pages]
+    writable = [[(w, not int(w.get("/Ff", 0)) & READ_ONLY) for w in page] for page in pages]
+    scripts = tab_scripts([[(str(w["/T"]), _rect(w), ok) for w, ok in page] for page in writable])
+    down, focus, forward = (table.add(_javascript(code)) for code in scripts)
+    for widget, ok in (item for page in writable for item in page):
+        if ok:
+            actions = widget.setdefault(NameObject("/AA"), DictionaryObject())
+            actions[NameObject("/D")], actions[NameObject("/Fo")] = down, focus
+            if "/K" in actions:
+                actions["/K"][NameObject("/Next")] = forward
+
+
 def _order(key: str) -> int:
     """A computed row's place in its column's calculation order."""
     rows = [row.slug for row in SHEET_ROWS if row.is_total] + [SERIES_TOTAL]
@@ -402,6 +426,7 @@ def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
         terminals.append((full, reference))
         if name.kind is FieldKind.TOTAL:
             computed.append(((name.column, name.key), reference))
+    _add_tab_order(table, reader)
     form[NameObject("/Fields")] = _grow_tree(table, terminals)
     # Every game of a column before its series total; within a column, rows top to bottom.
     computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1])))
