@@ -11,7 +11,9 @@ gets the same two actions: Mouse Down notes the click; Focus that came
 without one came by Tab or Shift+Tab from the field focused before, and
 where pdf.js's order put it (the field after that one, or before), the
 script moves it on with `setFocus` to the field the column order puts there.
-pdf.js's order is worked out here, once, from the rectangles. An arrival at
+A key typed for a box before the move lands (pdf.js answers the Focus only
+after recalculating the sheet for the box just left) is passed on to where
+the move goes. pdf.js's order is worked out here, once, from the rectangles. An arrival at
 a neighbour in /Annots order is never moved, so in an engine that tabs in
 that order the script moves nothing, and where there is no `setFocus`
 (Okular, MuPDF) nothing at all.
