@@ -65,6 +65,11 @@ FIELD_INSET = 1.5  # a form field stays off the grid lines
 SERIES_TOTAL_LABEL = N_("Series total")
 SERIES_TOTAL_HINT = N_("add the six grand totals")
 CAPTION_HEIGHT = 10.0  # the "Player 1" caption at the top of a head cell
+WRITE_IN_RISE = 7.0  # the blank head's write-in line, above the head's foot
+# A name field is one line (Okular's Tab cannot leave a multiline one) sized by the viewer to its
+# height: one line's band standing on the write-in line gives a short name about the printed
+# 12 pt and lets a long one shrink to fit the width.
+NAME_FIELD_HEIGHT = 16.0
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,8 @@ def _line_style(segment: tuple[float, float, float, float], weight: float, page_
 def _field_style(rect: Rect, kind: str, page_height: float) -> str:
     """A form field inside its write-in area, off the grid lines and the head's caption."""
     if kind == "head":
-        rect = Rect(rect.x, rect.y, rect.width, rect.height - CAPTION_HEIGHT)
+        room = rect.height - CAPTION_HEIGHT - WRITE_IN_RISE
+        rect = Rect(rect.x, rect.y + WRITE_IN_RISE, rect.width, min(NAME_FIELD_HEIGHT, room))
     elif kind == "bonus":
         rect = Rect(rect.x, rect.y, rect.width, rect.height - BONUS_CAPTION_HEIGHT)
     elif kind == "line":
@@ -175,7 +181,11 @@ def _span(first: Rect, last: Rect) -> Rect:
 
 def _css_sizes(card: Card) -> str:
     """The sizes this module measures with, as CSS custom properties, so the stylesheet cannot drift."""
-    sizes = {"line-label-size": LINE_LABEL_SIZE[card], "kind-size": KIND_SIZE[card]}
+    sizes = {
+        "line-label-size": LINE_LABEL_SIZE[card],
+        "kind-size": KIND_SIZE[card],
+        "write-in-rise": WRITE_IN_RISE,
+    }
     return "; ".join(f"--{name}: {size:g}pt" for name, size in sizes.items())
 
 
