@@ -356,7 +356,7 @@ export function allowedText(model, values) {
   return say(model, "only_range", { low: values[0], high: last });
 }
 
-/** "Full House cannot score 20 (only 0, 25)", under `where` when it is given (records._cannot_score). */
+/** A box that cannot take the score ("… cannot score 20 (only 0, 25)"), under `where` when it is given (records._cannot_score). */
 function cannotScore(model, where, box, score, scores) {
   const values = { box: boxInfo(model, box).label, score, allowed: allowedText(model, scores) };
   return where ? refusalAt(model, where, "cannot_score", values) : refusal(model, "cannot_score", values);
