@@ -125,14 +125,6 @@ def pdf_text(pdf: bytes) -> str:
     return "\n".join(words)
 
 
-def sharing_rule_sheets(langs: list[str]) -> list:
-    """`langs` as parameters that run on the worker holding their language's `rule_sheets`, so
-    pytest-xdist (--dist loadgroup) renders each language's longest sheets once, not per worker."""
-    return [
-        pytest.param(lang, id=lang, marks=pytest.mark.xdist_group(f"rule-sheets-{lang}")) for lang in langs
-    ]
-
-
 @cache
 def rule_sheets(lang: str) -> dict[tuple[str, str], bytes]:
     with speaking(lang):
@@ -224,7 +216,7 @@ def test_no_english_in_the_rule_sheet_and_pages(lang):
         assert english_left(lang, page) == [], variant
 
 
-@pytest.mark.parametrize("lang", sharing_rule_sheets(OTHERS))
+@pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_in_the_sheets_and_the_scorekeeper(lang):
     rules = builtin_rules("c2406", ["five-of-a-kind-full-house", "series"])
     with speaking(lang):
@@ -268,7 +260,7 @@ def test_no_english_in_a_filled_record_and_the_index(lang, tmp_path):
     assert english_left(lang, page_text(index)) == []
 
 
-@pytest.mark.parametrize("lang", sharing_rule_sheets(languages()))
+@pytest.mark.parametrize("lang", languages())
 def test_every_rule_sheet_is_one_page(lang):
     """The longest rules of each variant, on Letter and A4: one page, the body between 6.5 and 10.5 pt."""
     for key, pdf in rule_sheets(lang).items():
@@ -727,7 +719,6 @@ def test_rules_in_french_are_a4_and_french_by_default(tmp_path):
     assert HouseRule.SERIES.value not in page.extract_text()
 
 
-@pytest.mark.xdist_group("rule-sheets-de")
 def test_german_rule_sheets_hyphenate_long_words_and_english_ones_do_not():
     """`hyphens: auto` under the sheet's language: German compounds break at a syllable
     (WeasyPrint's hyphen, U+2010, ends the line); English sets as before, unbroken."""
