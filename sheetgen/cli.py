@@ -161,6 +161,11 @@ def warn_redundant(rules: Rules, where: str = "") -> None:
         _note(f"Warning: {where}{rules.redundancy_warning}")
 
 
+def _title_unfit(error: Exception, title: str | None) -> SheetgenError:
+    """A title that does not fit: blamed on --title only when the user gave one."""
+    return SheetgenError(f"--title: {error}" if title is not None else str(error))
+
+
 def _warn(line: str) -> None:
     """A sheet's printed total that its boxes do not add up to: said, and the boxes win."""
     click.echo(f"Warning: {line}", err=True)
@@ -402,7 +407,7 @@ def scoresheet(
         except NameFitError as error:
             raise SheetgenError(f"--names: {error}") from None
         except TitleFitError as error:
-            raise SheetgenError(f"--title: {error}" if title is not None else str(error)) from None
+            raise _title_unfit(error, title) from None
 
     with speaking(lang):
         _write(target, render)
@@ -498,7 +503,7 @@ def rules(
         try:
             return rulesheet_pdf(chosen, paper, title=title)
         except TitleFitError as error:
-            raise SheetgenError(f"--title: {error}" if title is not None else str(error)) from None
+            raise _title_unfit(error, title) from None
 
     with speaking(lang):
         _write(target, render)

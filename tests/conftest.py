@@ -21,11 +21,10 @@ from browsing import (
     desktop_tools,
     missing,
 )
-from helpers import Site, WeasyPrintLog, folder_files, site_jobs
+from helpers import Site, WeasyPrintLog, folder_files, scorekeeper_urls, site_jobs
 
 from sheetgen.files import cache
 from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules
-from sheetgen.web.scorekeeper import render_scorekeeper
 
 pytest_plugins = ("pytester",)  # test_suite.py runs a planted test through this very conftest
 
@@ -108,14 +107,8 @@ def browser_page(chromium) -> Iterator[callable]:
 @pytest.fixture(scope="session")
 def urls(tmp_path_factory) -> dict[str, str]:
     """The table tests' scorekeeper pages: the official rules, and the same with a series."""
-    folder = tmp_path_factory.mktemp("table")
     pages = {"official": Rules(OFFICIAL), "series": Rules(OFFICIAL, (HouseRule.SERIES,))}
-    out = {}
-    for key, rules in pages.items():
-        path = folder / f"{key}.html"
-        path.write_text(render_scorekeeper(rules), encoding="utf-8")
-        out[key] = path.as_uri()
-    return out
+    return scorekeeper_urls(tmp_path_factory.mktemp("table"), pages)
 
 
 @pytest.fixture(scope="session")

@@ -344,6 +344,18 @@ def site_jobs() -> list:
     return [*official, *ours, *keepers]
 
 
+def scorekeeper_urls(folder: Path, rules: dict[str, Rules]) -> dict[str, str]:
+    """Each rules' scorekeeper page written into `folder` as KEY.html, by key, as file:// URLs."""
+    from sheetgen.web.scorekeeper import render_scorekeeper
+
+    urls = {}
+    for key, chosen in rules.items():
+        path = folder / f"{key}.html"
+        path.write_text(render_scorekeeper(chosen), encoding="utf-8")
+        urls[key] = path.as_uri()
+    return urls
+
+
 # ---- games
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, score_json
-from helpers import EXAMPLES, WORKED_CARD, play, run_cli
+from helpers import EXAMPLES, WORKED_CARD, play, run_cli, scorekeeper_urls
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.records import load_record
@@ -24,7 +24,6 @@ from sheetgen.rules.boxes import Box, Total
 from sheetgen.rules.records import parse_record
 from sheetgen.rules.scoring import ScoreCard
 from sheetgen.rules.variants import C2406, FREE_CHOICE, OFFICIAL, HouseRule, Rules
-from sheetgen.web.scorekeeper import render_scorekeeper
 
 TOTALS = [t.value for t in Total]
 NAMES = ["Ann", "Bob"]
@@ -41,14 +40,8 @@ GAME_RULES = {
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> dict[str, str]:
     """The scorekeeper of each rules under test, written to disk, as file:// URLs."""
-    folder = tmp_path_factory.mktemp("scorekeeper")
     rules = {**GAME_RULES, "our-house": load_rules(str(EXAMPLES / "our-house.toml"))}
-    urls = {}
-    for key, chosen in rules.items():
-        path = folder / f"{key}.html"
-        path.write_text(render_scorekeeper(chosen), encoding="utf-8")
-        urls[key] = path.as_uri()
-    return urls
+    return scorekeeper_urls(tmp_path_factory.mktemp("scorekeeper"), rules)
 
 
 @pytest.fixture(scope="module")
