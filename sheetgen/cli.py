@@ -9,6 +9,7 @@ error line is longer than MAX_LINE characters.
 from __future__ import annotations
 
 import atexit
+import gc
 import json
 import os
 import shutil
@@ -677,6 +678,8 @@ def _leave(code: int) -> None:
         shutil.rmtree(tempfile.tempdir, ignore_errors=True)
     tracker = sys.modules.get("multiprocessing.resource_tracker")
     if tracker is not None:  # wait for it to end, so that no process of the run outlives it
+        gc.collect()  # a pool's semaphores still awaiting the collector unregister while it listens,
+        gc.disable()  # and none is collected during its stop, to write to the pipe just closed
         with suppress(OSError, AttributeError, ChildProcessError):
             tracker._resource_tracker._stop()
     os._exit(code)
