@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import closing, contextmanager, nullcontext, suppress
 from dataclasses import asdict, dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -580,7 +580,10 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
     try:
         if pending:
             staging.mkdir()  # fails at once in a folder that cannot be written
-        with report.progress(_results(pending), "Rendering", len(pending)) as results:
+        with (
+            closing(_results(pending)) as rendered,
+            report.progress(rendered, "Rendering", len(pending)) as results,
+        ):
             for outputs in results:
                 for output, data, png in outputs:
                     job = by_output[output]
