@@ -308,3 +308,24 @@ def test_warm_paths_import_no_weasyprint_or_jinja(warmed, name):
     assert warm.read_bytes() == (warmed / f"{name}-cold.pdf").read_bytes()
     if name == "fill":  # ReportLab dates it from sheetgen's epoch, WeasyPrint loaded or not
         assert b"/CreationDate (D:20260101000000+00'00')" in warm.read_bytes()
+
+
+@pytest.mark.parametrize("umask", [0o002, 0o022, 0o077], ids=["umask 002", "umask 022", "umask 077"])
+def test_the_cache_folders_it_makes_are_private_whatever_the_umask(tmp_path, monkeypatch, capsys, umask):
+    """No ~/.cache yet: sheetgen makes it and its own folder 0700 and uses them, with no notice."""
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv(cache.DIR_ENV)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(cache, "_opened", {})
+    previous = os.umask(umask)
+    try:
+        store = cache.open_cache()
+    finally:
+        os.umask(previous)
+    assert store is not None and store.folder == home / ".cache" / "sheetgen"
+    assert capsys.readouterr().err == ""
+    assert [oct(p.stat().st_mode & 0o777) for p in (home / ".cache", store.folder)] == ["0o700", "0o700"]
+    store.put("rules", "a" * 64, b"%PDF-1.7")
+    assert store.get("rules", "a" * 64) == b"%PDF-1.7"

@@ -197,6 +197,18 @@ def refusal(folder: Path) -> str | None:
     return None
 
 
+def make_private(folder: Path) -> None:
+    """Make `folder` and each missing folder above it as the user's alone (0700, whatever the umask),
+    as a user's cache folder should be: made 0775 under umask 002, refusal() would refuse it."""
+    missing = [folder, *(parent for parent in folder.parents if not parent.exists())]
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            continue  # there already, or made by another process meanwhile: not ours to change
+        os.chmod(path, 0o700)  # a umask such as 0o077 only takes away; 0o777 would leave no access
+
+
 def _own_regular(info: os.stat_result) -> bool:
     return stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid()
 
@@ -307,7 +319,7 @@ class Cache:
     def put(self, kind: str, key: str, payload: bytes) -> None:
         """Store atomically, then evict past the limit; a failure to write is not an error."""
         try:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            make_private(self.folder)
             seal = self._seal(kind, key, payload)
             sealed = b"%s %s %d\n%s" % (MAGIC, seal, len(payload), payload)
             replace_file(self.path(kind, key), sealed, 0o600)
@@ -368,7 +380,7 @@ def open_cache() -> Cache | None:
 
 def _checked(folder: Path) -> Cache | None:
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_private(folder)
         reason = refusal(folder)
         store = Cache(folder)
         if reason is None:
