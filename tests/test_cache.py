@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -80,18 +81,46 @@ def test_key_changes_with_every_option_and_only_then():
         cache.entry_key("scoresheet", **base, font=object())  # nothing unkeyable is silently dropped
 
 
-def test_key_follows_the_rendering_libraries(monkeypatch):
-    """Another WeasyPrint (or pydyf, fontTools, Jinja, pypdf) version is another key."""
-    installed = cache._library_versions()
-    assert any(name.startswith("weasyprint-") for name in installed)
-    key = cache.entry_key("rules", rules=Rules(), paper="letter")
-    upgraded = [name.replace("weasyprint-", "weasyprint-999.") for name in installed]
-    monkeypatch.setattr(cache, "_library_versions", lambda: upgraded)
+def test_every_library_the_key_follows_is_found():
+    """Each library the key names is found installed under that name (a misspelt one would key nothing)."""
+    assert sorted({name.partition("-")[0].lower() for name in cache._library_versions()}) == sorted(
+        cache.LIBRARIES
+    )
+    assert set(cache.native_versions()) == {"pango", "harfbuzz"}
+
+
+def _key_with(monkeypatch, libraries: list[str], native: dict[str, str]) -> str:
+    monkeypatch.setattr(cache, "_library_versions", lambda: libraries)
+    monkeypatch.setattr(cache, "native_versions", lambda: native)
     cache._environment_hash.cache_clear()
     try:
-        assert cache.entry_key("rules", rules=Rules(), paper="letter") != key
+        return cache.entry_key("rules", rules=Rules(), paper="letter")
     finally:
         cache._environment_hash.cache_clear()
+
+
+@pytest.mark.parametrize("library", [*cache.LIBRARIES, *cache.NATIVE])
+def test_key_follows_every_library_that_shapes_the_bytes(monkeypatch, library):
+    """Another version of any Python library that draws or formats, or of Pango or HarfBuzz, is
+    another key."""
+    installed, native = cache._library_versions(), cache.native_versions()
+    key = _key_with(monkeypatch, installed, native)
+    if library in cache.NATIVE:
+        native = {**native, library: native[library] + ".1"}
+    else:  # babel-2.19.0.dist-info becomes babel-999.2.19.0.dist-info
+        installed = [re.sub(rf"^({library})-", r"\1-999.", name, flags=re.I) for name in installed]
+        assert any("-999." in name for name in installed)
+    assert _key_with(monkeypatch, installed, native) != key
+
+
+def test_a_native_library_not_found_is_keyed_unknown(monkeypatch):
+    """No Pango or HarfBuzz to ask (another platform's names): "unknown", no error."""
+
+    def missing(name):
+        raise OSError(f"{name}: cannot open shared object file")
+
+    monkeypatch.setattr(cache.ctypes, "CDLL", missing)
+    assert cache.native_versions() == {"pango": "unknown", "harfbuzz": "unknown"}
 
 
 def test_key_follows_the_users_source_date_epoch():
