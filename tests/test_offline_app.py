@@ -15,7 +15,7 @@ import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH, start
 
 from sheetgen.build import app_job, build, plan
-from sheetgen.web.app import APP_FILES, ICON, SERVICE_WORKER, WEB_MANIFEST
+from sheetgen.web.app import APP_FILES, ICON, SERVICE_WORKER, WEB_MANIFEST, app_version
 
 KEEPER = "scorekeeper-official.html"
 RULES_PAGE = "rules-official.html"
@@ -87,6 +87,21 @@ def test_plan_ends_with_the_app_for_every_file():
     app = jobs[-1]
     assert app.kind == "app" and app.outputs == APP_FILES
     assert set(app.links) == {name for job in jobs[:-1] for name in job.files}
+
+
+def test_the_copys_name_follows_the_kept_files_names_and_bytes():
+    """The cache is named by each kept file's name and bytes, in any order, and the language's own
+    manifest: another file, byte or language is another name."""
+    kept = {"rules-official.html": "1" * 64, "rules-official.pdf": "2" * 64}
+    name = app_version(kept)
+    assert app_version(dict(reversed(kept.items()))) == name
+    others = [
+        app_version({**kept, "rules-official.pdf": "3" * 64}),
+        app_version({**kept, "thumbs/rules-official.png": "4" * 64}),
+        app_version({"rules-c2406.html": "1" * 64, "rules-official.pdf": "2" * 64}),
+        app_version(kept, "fr"),
+    ]
+    assert len({name, *others}) == len(others) + 1
 
 
 @pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])

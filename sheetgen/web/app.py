@@ -11,9 +11,10 @@ manifest is in its language, its worker keeps its folder's files in a cache name
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules.i18n import N_, _
@@ -74,6 +75,16 @@ def service_worker(version: str, files: Iterable[str], lang: str = "en") -> byte
         f"const DOWNLOADS = {json.dumps(downloads)};\n"
     )
     return (head + (TEMPLATES_DIR / "site" / SERVICE_WORKER).read_text(encoding="utf-8")).encode()
+
+
+def app_version(kept: Mapping[str, str], lang: str = "en") -> str:
+    """The name of a build's copy: a hash of the names and bytes (as SHA-256, `kept`) of the files
+    its worker keeps, and of the app's own manifest and icon. Never of a path or a time, so the same
+    site built anywhere has the same worker, and a changed file gives a new copy."""
+    own = {WEB_MANIFEST: web_manifest(lang), ICON: icon()}
+    digests = {**kept, **{name: hashlib.sha256(data).hexdigest() for name, data in own.items()}}
+    listing = "".join(f"{name}\0{digest}\n" for name, digest in sorted(digests.items()))
+    return hashlib.sha256(listing.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 def icon() -> bytes:
