@@ -4,7 +4,9 @@ Served from a web host, a browser installs the site from the manifest and the
 service worker keeps a copy of every page the build made, so the scorekeeper
 and the rules pages open with the network off. The worker is a plain script
 (templates/site/sw.js) after four lines of data: its caches' prefix, this
-build's cache and the files to keep. Opened from disk, pages never register it and work as before.
+build's version and the files to keep; at run time it names its caches after its scope too, so sites
+that share an origin never drop each other's copies. Opened from disk, pages never register it and
+work as before.
 Each language's folder is an app of its own (output/fr/ beside the English one at the top): its
 manifest is in its language, its worker keeps its folder's files in a cache named for the language.
 """
@@ -26,7 +28,7 @@ APP_FILES = (WEB_MANIFEST, SERVICE_WORKER, ICON)
 APP_NAME = N_("Yahtzee rules and sheets")
 APP_SHORT_NAME = "Yahtzee"
 START_PAGE = "index.html"
-CACHE_PREFIX = "sheetgen-"  # the worker drops every cache of its prefix but its own (a language adds "LANG-")
+CACHE_PREFIX = "sheetgen-"  # then the worker's scope and version; a language adds "LANG-"
 APP_DESCRIPTION = N_("Rule sheets, score sheets and a scorekeeper for the dice game, offline.")
 SITE_CSS = TEMPLATES_DIR / "site" / "site.css"
 
@@ -64,13 +66,14 @@ def web_manifest(lang: str = "en") -> bytes:
 
 def service_worker(version: str, files: Iterable[str], lang: str = "en") -> bytes:
     """The worker for a site of `files`: pages, previews and the app's own files it must keep,
-    PDFs it keeps when it can. `version` names its cache, so a new build replaces the old copy."""
+    PDFs it keeps when it can. `version` (with its scope) names its cache, so a new build replaces
+    the old copy."""
     files = sorted(set(files) - {SERVICE_WORKER})
     pages = ["./", START_PAGE, WEB_MANIFEST, ICON, *(f for f in files if not f.endswith(".pdf"))]
     downloads = [f for f in files if f.endswith(".pdf")]
     head = (
         f"const CACHE_PREFIX = {json.dumps(cache_prefix(lang))};\n"
-        f"const CACHE = {json.dumps(cache_prefix(lang) + version)};\n"
+        f"const VERSION = {json.dumps(version)};\n"
         f"const PAGES = {json.dumps(list(dict.fromkeys(pages)))};\n"
         f"const DOWNLOADS = {json.dumps(downloads)};\n"
     )
