@@ -494,23 +494,30 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != JobKind.RECORDS)  # fills render several blanks
     store = cache.open_cache()  # an unsafe folder is said once, here, and the workers go without
-    with _interrupts_ignored(), cache.bypassed() if store is None else nullcontext():
-        pool = _pool(len(jobs))
-        futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
+    others = set(multiprocessing.active_children())  # the program's own children, not the pool's
+    pool = None
     try:
+        with _interrupts_ignored(), cache.bypassed() if store is None else nullcontext():
+            pool = _pool(len(jobs))
+            futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
         for future in as_completed(futures):
             yield future.result()
     except BaseException:
-        # A signal or a failed job: drop the queue and stop the workers now, not after their jobs,
-        # and wait for them to end; the executor has no public way to stop a running job.
-        workers = list((pool._processes or {}).values())
+        # A signal (even while the pool starts), a failed job, or the caller gone (a failed write
+        # closes this generator): drop the queue and stop the workers now, not after their jobs, and
+        # wait for them to end. The executor has no public way to stop a running job, or to list
+        # its workers: they are the children started since `others`.
+        workers = [child for child in multiprocessing.active_children() if child not in others]
         to_the_end(lambda: _stop_workers(pool, workers))
         raise
     pool.shutdown()
 
 
-def _stop_workers(pool: ProcessPoolExecutor, workers: list[multiprocessing.process.BaseProcess]) -> None:
-    pool.shutdown(wait=False, cancel_futures=True)
+def _stop_workers(
+    pool: ProcessPoolExecutor | None, workers: list[multiprocessing.process.BaseProcess]
+) -> None:
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
     for worker in workers:
@@ -518,7 +525,8 @@ def _stop_workers(pool: ProcessPoolExecutor, workers: list[multiprocessing.proce
         if worker.is_alive():  # deep in a native call that ignores SIGTERM for now
             worker.kill()
             worker.join()
-    pool.shutdown()  # and its manager thread, which releases the queues' semaphores, has ended
+    if pool is not None:
+        pool.shutdown()  # and its manager thread, which releases the queues' semaphores, has ended
 
 
 @contextmanager
