@@ -63,7 +63,7 @@ def _progress_bar(least: int) -> Callable[[Iterable, str, int], AbstractContextM
     """Click's progress bar on a terminal, for runs of at least `least` items."""
 
     def progress(items: Iterable, label: str, length: int) -> AbstractContextManager[Iterable]:
-        if sys.stderr.isatty() and length >= least:
+        if sys.stderr is not None and sys.stderr.isatty() and length >= least:  # None: stderr closed
             return click.progressbar(items, length=length, label=label, file=sys.stderr)
         return nullcontext(items)
 

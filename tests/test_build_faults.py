@@ -216,6 +216,24 @@ def test_build_onto_a_full_disk_is_one_line_and_keeps_the_site(site, copy):
     assert folder_files(copy) == original and temporaries(copy) == []
 
 
+def test_a_build_with_standard_error_closed_still_runs(copy):
+    """`sheetgen build 2>&-`: no progress bar to draw and nothing to say, but the build runs."""
+    command = [
+        "sh",
+        "-c",
+        'exec "$@" 2>&-',
+        "sh",
+        *SHEETGEN,
+        "build",
+        "--variant",
+        "official",
+        "-o",
+        str(copy),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and re.fullmatch(summary(copy, written=0), result.stdout), result.stdout
+
+
 @pytest.mark.parametrize(("how", "seed"), [("SIGINT", 1), ("SIGINT", 2), ("SIGKILL", 3), ("SIGKILL", 4)])
 def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
     """Ctrl-C or kill -9 at a random moment: every file old or whole, the next build cleans up."""
