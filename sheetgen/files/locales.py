@@ -63,7 +63,7 @@ class Found:
 def _found(locale_dir: Path) -> Found:
     compiled: dict[str, bytes] = {}
     notices = []
-    for path in sorted(locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+    for path in sorted(locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po"), key=_spelling):
         folder = path.parent.parent.name
         lang = tag(folder)
         if lang == DEFAULT:
@@ -76,6 +76,12 @@ def _found(locale_dir: Path) -> Found:
         except CatalogError as error:
             notices.append(f"Notice: {printable(str(path))}: {printable(str(error))}; left out")
     return Found(compiled, tuple(notices))
+
+
+def _spelling(path: Path) -> tuple[str, bool, str]:
+    """Folders of one language together, the one spelt as gettext does (`de`, `pt_BR`) first."""
+    folder = path.parent.parent.name
+    return folder.lower(), not folder.split("_")[0].islower(), folder
 
 
 def _compile(path: Path, folder: str) -> bytes:
