@@ -117,7 +117,7 @@ LEFT_OUT = {
     "a misspelt %(name)s": (
         "sv",
         german('msgstr "Spieler %(n)s"', 'msgstr "Spieler %(nr)s"'),
-        "the translation of 'Player %(n)s' has other placeholders (%(n), %(nr))",
+        "the translation of 'Player %(n)s' has other placeholders (%(n)s, %(nr)s)",
     ),
     "a misspelt {name}": (
         "sv",
@@ -127,17 +127,27 @@ LEFT_OUT = {
     "a placeholder in the other style": (
         "sv",
         german('msgstr "{where}: {message}"', 'msgstr "{where}: %(message)s"'),
-        "has other placeholders (%(message), {message})",
+        "has other placeholders (%(message)s, {message})",
     ),
     "a placeholder dropped": (
         "sv",
         german('msgstr "Spieler %(n)s"', 'msgstr "Spieler"'),
-        "the translation of 'Player %(n)s' has other placeholders (%(n))",
+        "the translation of 'Player %(n)s' has other placeholders (%(n)s)",
     ),
     "a plural form with a misspelt count": (
         "sv",
         german('msgstr[1] "Serienkarte, %(n)s Spiele"', 'msgstr[1] "Serienkarte, %(m)s Spiele"'),
-        "the translation of 'Series card, %(n)s game' has other placeholders (%(m), %(n))",
+        "the translation of 'Series card, %(n)s game' has other placeholders (%(m)s, %(n)s)",
+    ),
+    "another conversion": (
+        "sv",
+        german('msgstr "Spieler %(n)s"', 'msgstr "Spieler %(n)d"'),
+        "the translation of 'Player %(n)s' has other placeholders (%(n)d, %(n)s)",
+    ),
+    "a long message, quoted short": (
+        "sv",
+        german('"%(box)s."', '"%(boxes)s."'),
+        "the translation of 'if empty, for the dice total: %(dice)s …' has other placeholders (%(box)s, %(boxes)s)",
     ),
     "a stray %": (
         "sv",

@@ -33,6 +33,7 @@ LOCALE_DIR = TEMPLATES_DIR / "locale"
 DOMAIN = "sheetgen"
 DEFAULT = "en"
 TEMPLATE_CATALOG = LOCALE_DIR / f"{DOMAIN}.pot"
+SHOWN = 40  # characters of a message a notice quotes
 PLURAL_CHECKS = 1000  # counts a catalog's plural rule is tried on: one that fails on any is left out
 
 
@@ -124,15 +125,17 @@ def _check_placeholders(message_id: str | tuple[str, ...], strings: str | tuple[
     form may leave out the count (`%(n)s`: "one game"), which ngettext always supplies."""
     ids = message_id if isinstance(message_id, tuple) else (message_id,)
     wanted = placeholders(ids[-1])
+    countless = frozenset(p for p in wanted if not p.startswith("%(n)"))
+    shown = repr(ids[0] if len(ids[0]) <= SHOWN else ids[0][: SHOWN - 1] + "…")
     for string in strings if isinstance(strings, tuple) else (strings,):
         if not string:
             continue  # untranslated: the English answers
         found = placeholders(string)
-        if found != wanted and not (len(ids) > 1 and found == wanted - {"%(n)"}):
+        if found != wanted and not (len(ids) > 1 and found == countless):
             names = ", ".join(sorted(found ^ wanted))
-            raise CatalogError(f"the translation of {ids[0]!r} has other placeholders ({names})")
+            raise CatalogError(f"the translation of {shown} has other placeholders ({names})")
         if formats(ids[-1]) and not formats(string):
-            raise CatalogError(f"the translation of {ids[0]!r} has a stray %")
+            raise CatalogError(f"the translation of {shown} has a stray %")
 
 
 def languages(locale_dir: Path | None = None) -> tuple[str, ...]:

@@ -89,11 +89,12 @@ def N_(message: str) -> str:
     return message
 
 
-PLACEHOLDERS = re.compile(r"%\(\w+\)|\{\w+\}")  # `_`'s %(name)s, and messages.py's {name}
+# `_`'s %(name)s (with its conversion: %(n)d is another), and messages.py's {name}
+PLACEHOLDERS = re.compile(r"%\(\w+\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]?|\{\w+\}")
 
 
 def placeholders(text: str) -> frozenset[str]:
-    """The named placeholders in `text`, each in its style (`%(name)`, `{name}`)."""
+    """The named placeholders in `text` as written (`%(name)s`, `{name}`)."""
     return frozenset(PLACEHOLDERS.findall(text))
 
 
