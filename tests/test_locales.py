@@ -147,7 +147,8 @@ LEFT_OUT = {
     "a long message, quoted short": (
         "sv",
         german('"%(box)s."', '"%(boxes)s."'),
-        "the translation of 'if empty, for the dice total: %(dice)s …' has other placeholders (%(box)s, %(boxes)s)",
+        "the translation of 'if empty, for the dice total: %(dice)s …' has other placeholders "
+        "(%(box)s, %(boxes)s)",
     ),
     "a stray %": (
         "sv",
