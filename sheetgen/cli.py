@@ -83,7 +83,8 @@ LANGUAGES = "{languages}"  # in a help text: the languages, read only when the h
 
 
 class ListsLanguages(click.Option):
-    """An option whose help names the languages: reading the catalogs costs a run that shows no help."""
+    """An option whose help names the languages, filled in only when help is shown: other runs read no
+    catalog."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         record = super().get_help_record(ctx)

@@ -197,6 +197,17 @@ def test_a_second_folder_for_one_language_is_left_out(tmp_path):
     assert find_language("DE", locale_dir) == "de"
 
 
+def test_a_catalog_that_is_no_regular_file_is_left_out_unread(tmp_path):
+    locale_dir = catalogs(tmp_path / "locale", {"de": GERMAN})
+    (locale_dir / "sv" / "LC_MESSAGES" / "sheetgen.po").mkdir(parents=True)
+    (locale_dir / "nl" / "LC_MESSAGES").mkdir(parents=True)
+    os.mkfifo(locale_dir / "nl" / "LC_MESSAGES" / "sheetgen.po")  # reading it would wait forever
+    assert languages(locale_dir) == ("en", "de")
+    assert [notice.split(": ", 2)[2] for notice in left_out(locale_dir)] == [
+        "not a regular file; left out"
+    ] * 2
+
+
 # Edits a translator may make: the language stays.
 KEPT = {
     "placeholders reordered": german('msgstr "{where}: {message}"', 'msgstr "{message} ({where})"'),

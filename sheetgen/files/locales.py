@@ -96,6 +96,8 @@ def _compile(path: Path, folder: str) -> bytes:
         Locale.parse(folder)
     except (UnknownLocaleError, ValueError):
         raise CatalogError(f"{folder!r} is not a language Babel knows") from None
+    if not path.is_file():  # a FIFO would hang the run, a device never end
+        raise CatalogError("not a regular file")
     try:
         with path.open("rb") as handle:
             catalog = read_po(handle, domain=DOMAIN, abort_invalid=True)
