@@ -52,7 +52,7 @@ class CatalogError(ValueError):
 
 
 @dataclass(frozen=True)
-class Found:
+class _Found:
     """The catalogs under one locale folder: the usable ones compiled (.mo bytes) by tag, and a notice
     for each one left out."""
 
@@ -61,7 +61,7 @@ class Found:
 
 
 @cache
-def _found(locale_dir: Path) -> Found:
+def _found(locale_dir: Path) -> _Found:
     compiled: dict[str, bytes] = {}
     notices = []
     for path in sorted(locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po"), key=_spelling):
@@ -76,7 +76,7 @@ def _found(locale_dir: Path) -> Found:
             compiled[lang] = _compile(path, folder)
         except CatalogError as error:
             notices.append(f"Notice: {printable(str(path))}: {printable(str(error))}; left out")
-    return Found(compiled, tuple(notices))
+    return _Found(compiled, tuple(notices))
 
 
 def _spelling(path: Path) -> tuple[str, bool, str]:
