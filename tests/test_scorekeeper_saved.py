@@ -147,6 +147,8 @@ CASES: list[tuple[str, dict[str, str], bool, int, list[int] | None]] = [
     ("__proto__ box in a step", {KEY: text(bent({"op": "remove", "index": 2, "before": {**ANN_ACES,
                                                   "box": "__proto__"}}))}, True, 0, None),
     ("constructor box", {KEY: text(with_steps([{**ANN_FOURS, "box": "constructor"}], [ADD]))}, True, 0, None),
+    ("an entry without its box", {KEY: text(with_steps([{"player": 0, "dice": [4, 4, 4, 4, 2]}], [ADD]))},
+     True, 0, None),
     ("games step before its game's rolls are undone", {KEY: text(_series_swapped())}, True, 0, None),
     ("games step naming other games", {KEY: text(_series_other_games())}, True, 0, None),
     ("a past game with a bent step", {HISTORY: text({"version": 1, "games": [

@@ -217,7 +217,7 @@ function pyText(model, value, style, most) {
     return style === "json" ? jsonString(head) : reprString(model, head);
   };
   const walk = (item, top) => {
-    if (item === null) return put(style === "json" ? "null" : "None");
+    if (item === null || item === undefined) return put(style === "json" ? "null" : "None"); // a missing value is None, as .get() gives
     if (typeof item === "boolean") return put(style === "json" ? String(item) : item ? "True" : "False");
     if (typeof item === "number") return put(pyNumber(item, style));
     if (typeof item === "string") return put(top && style === "str" ? cut(item, budget) : text(item));
