@@ -13,7 +13,7 @@ import json
 import random
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -428,3 +428,54 @@ def test_javascript_quotes_and_escapes_as_python():
     differ = [(a, w, g) for a, w, g in zip(asked, want, answers["quotes"], strict=True) if w != g]
     assert differ == []
     assert answers["printables"] == [printable(every)]
+
+
+MUTATED = 600  # seeded records, each one or two values changed
+MUTANTS = [
+    None, 0, -1, 1, 2, 5, 1.5, "", "x" * 500, "__proto__", "constructor", "fours", [], {}, [1], True, False,
+    "<b>", "\u0007\u202e", [4, 4, 4, 4, 2], "official", "series", "\ud800", "e\u0301", 3.5e-7,
+    {"a": [None, "\u0085"]}, [[[["deep"]]]],
+]  # fmt: skip
+
+
+def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every place in a decoded JSON value, as a path of keys and indexes."""
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from _paths(item, (*path, key))
+
+
+def _mutated_records() -> list[dict]:
+    """The examples with values replaced, keys dropped or added (`__proto__`, long, with controls)."""
+    rng = random.Random(5)
+    bases = [json.loads((EXAMPLES / f"{name}.json").read_text()) for name in ("turns", "boxes", "series")]
+    records = []
+    for n in range(MUTATED):
+        record = json.loads(json.dumps(bases[n % len(bases)]))
+        for _ in range(rng.randint(1, 2)):
+            path = rng.choice([p for p in _paths(record) if p])
+            parent = record
+            for key in path[:-1]:
+                parent = parent[key]
+            roll = rng.random()
+            if roll < 0.2 and isinstance(parent, dict):
+                del parent[path[-1]]
+            elif roll < 0.3 and isinstance(parent, dict):
+                parent[rng.choice(["__proto__", "x" * 100, "k\u0007"])] = rng.choice(MUTANTS)
+            else:
+                parent[path[-1]] = json.loads(json.dumps(rng.choice(MUTANTS)))
+        records.append({"name": "r.json", "data": record})
+    return records
+
+
+def test_mutated_records_are_refused_alike():
+    """Seeded mutations of the examples: the page's engine reads or refuses each exactly as Python does,
+    with the same message (integral floats such as 3.0 left out: JavaScript's JSON.parse cannot tell them
+    from integers)."""
+    records = _mutated_records()
+    answers = node_answers({"model": scorekeeper_data(Rules()), "records": records})["records"]
+    expected = [_python_record(r["name"], r["data"]) for r in records]
+    differ = [(r["data"], w, g) for r, w, g in zip(records, expected, answers, strict=True) if w != g]
+    assert differ == []
+    assert MUTATED * 0.9 < sum("error" in w for w in expected) < MUTATED
