@@ -355,12 +355,15 @@ class Filler:
 
 
 def fill_pdf(
-    records: Sequence[Record] | Record, paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL
+    records: Sequence[Record] | Record,
+    paper: Paper | str | None = Paper.LETTER,
+    card: Card | str = Card.FULL,
 ) -> bytes:
     """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`).
 
     `records` are checked records (`sheetgen.load_record`, `parse_record`), at
-    least one; a single record is one. Anything else is a SheetgenError.
+    least one; a single record is one. `paper` None prints each on its own
+    language's paper. Anything else is a SheetgenError.
     """
     checked = items(records, "records", Record)
     if not checked:
