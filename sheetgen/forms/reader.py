@@ -56,10 +56,8 @@ from sheetgen.rules.records import Record, parse_record, quote
 from sheetgen.rules.scoring import Totals
 from sheetgen.rules.text import printable, type_name
 
-MAX_PDF_BYTES = 4 * 1024 * 1024  # a filled sheet is well under 1 MB
-MAX_STREAM_BYTES = 8 * 1024 * 1024  # decompressed, per stream, however few fields
-# Decompressed bytes one field (its dictionary, widget and scripts) takes in the form's object
-# stream: about 2,700 on every layout; the largest sheet's stream is its fields times this.
+# Bytes one field (its dictionary, widget and scripts) takes, decompressed in the form's object
+# stream or written out plainly by a program that fills forms: about 2,700 on every layout.
 FIELD_BYTES = 4096
 MAX_FIELD_TEXT = 200
 PDF_MAGIC = b"%PDF-"
@@ -103,9 +101,14 @@ def _pypdf_hushed() -> Iterator[None]:
             logger.removeFilter(hush)
 
 
-def stream_limit() -> int:
-    """The most a stream may decompress to: enough for the largest sheet sheetgen makes, no more."""
-    return max(MAX_STREAM_BYTES, most_fields() * FIELD_BYTES)
+def byte_limit() -> int:
+    """The most a filled sheet may weigh, and any one of its streams decompress to.
+
+    The largest sheet sheetgen makes (MAX_PLAYERS names) at FIELD_BYTES a
+    field: a program that fills a form (pypdf, say) may write every field out
+    uncompressed, as large as the compressed sheet's object stream held them.
+    """
+    return most_fields() * FIELD_BYTES
 
 
 def is_pdf(path: Path) -> bool:
@@ -131,7 +134,7 @@ def load_any_record(path: str | Path, warn: Warn | None = None) -> Record:
 
 def _read_bytes(path: Path) -> bytes:
     """The sheet's bytes, read like any input: a regular file, bounded in size."""
-    data = read_input(path, MAX_PDF_BYTES, "filled score sheet", RecordError)
+    data = read_input(path, byte_limit(), "filled score sheet", RecordError)
     if PDF_MAGIC not in data[:1024]:
         raise RecordError(f"{printable(str(path))}: not a PDF file")
     return data
@@ -208,7 +211,7 @@ def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
     data = _read_bytes(path)
     shown = printable(str(path))
     limits = {
-        name: stream_limit()
+        name: byte_limit()
         for name in (
             "maximum_declared_stream_length",
             "array_based_stream_maximum_output_length",
