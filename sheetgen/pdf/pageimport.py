@@ -64,7 +64,7 @@ def canvas_document(canvas: Canvas) -> PDFDocument:
     ReportLab has no public way to put an object into a canvas's document
     (a page imported as a form, its fonts, copied as bytes), and only this one
     keeps a filled record's bytes as they are: pyproject.toml caps ReportLab
-    below its next major version, and tests/test_fill.py fails if the name moves.
+    below its next major version, and tests/test_library.py fails if the name moves.
     """
     document = getattr(canvas, "_doc", None)
     if not isinstance(document, PDFDocument):
