@@ -27,7 +27,7 @@ import click
 from sheetgen import __version__
 from sheetgen.errors import Interrupted, SheetgenError
 from sheetgen.files import cache
-from sheetgen.files.inputs import forget_inputs
+from sheetgen.files.inputs import run_inputs
 from sheetgen.files.locales import (
     DEFAULT,
     find_language,
@@ -53,15 +53,15 @@ from sheetgen.files.variants import load_rules
 from sheetgen.forms.reader import load_any_record, record_json
 from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
+from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
+from sheetgen.rules.records import Game, Record
 from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
 PAPER = click.Choice(
     [p.value for p in PAPERS], case_sensitive=False
 )  # "A4" or "a4"; the value is always lowercase
-MAX_TITLE_OPTION = 80  # as a variant file's title
 NAME_WIDTH = 14
 ELLIPSIS = "…"  # where `score` cuts a long name
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
@@ -287,9 +287,10 @@ def _paper(paper: str | None, lang: str | None) -> str:
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(__version__, prog_name="sheetgen")
-def cli() -> None:
+@click.pass_context
+def cli(context: click.Context) -> None:
     """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
-    forget_inputs()
+    context.with_resource(run_inputs())  # this run's inputs, which no output of it may replace
 
 
 @cli.command()
@@ -418,17 +419,10 @@ def scoresheet(
         rules = load_rules(variant, house_rules)
     warn_redundant(rules)
     with user_errors():
-        listed = (
-            []
-            if names is None
-            else [check_text("--names", n.strip(), "a name", MAX_NAME_LENGTH) for n in names.split(",")]
-        )
-        if title is not None:
-            title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+        listed = [] if names is None else check_names(names.split(","), "--names")
+        title = check_title(title, "--title")
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
-    if len(listed) > MAX_PLAYERS:
-        raise UserError(f"--names gives {len(listed)} names; a sheet takes at most {MAX_PLAYERS}")
     texts = [(f"--names, name {n}", name) for n, name in enumerate(listed, 1)]
     for where, text in [*texts, *([("--title", title)] if title else [])]:
         warning = glyph_warning(where, text, NAME_FONT)
@@ -532,8 +526,7 @@ def rules(
     with user_errors():
         chosen = load_rules(variant, house_rules)
         warn_redundant(chosen)
-        if title is not None:
-            title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+        title = check_title(title, "--title")
     target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
     _check(target)
 

@@ -39,7 +39,9 @@ def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Pat
     """One file per record, named after it, never two alike (see `sheetgen fill --help`).
 
     A clash takes the record's folder name as a prefix, then a number: r.pdf,
-    x-r.pdf, x-r-2.pdf. Names are compared ignoring case, for folders that do.
+    x-r.pdf, x-r-2.pdf. Whole file names, paper suffix included, are compared
+    ignoring case, for folders that do: a.json on A4 and a-a4.json on Letter
+    would both be a-a4.pdf, so the second takes its folder's name.
     """
     taken: set[str] = set()
     targets: list[Path] = []
@@ -48,12 +50,13 @@ def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Pat
         if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
             stem = f"{stem}-filled"  # a filled-in sheet is never printed over
         names = (stem, f"{source.parent.name}-{stem}")
-        name = next((n for n in names if n.casefold() not in taken), None)
+        name = next((n for n in names if f"{n}{suffix}.pdf".casefold() not in taken), None)
         number = 2
-        while name is None or name.casefold() in taken:
+        while name is None or f"{name}{suffix}.pdf".casefold() in taken:
             name, number = f"{names[1]}-{number}", number + 1
-        taken.add(name.casefold())
-        targets.append(folder / f"{name}{suffix}.pdf")
+        file_name = f"{name}{suffix}.pdf"
+        taken.add(file_name.casefold())
+        targets.append(folder / file_name)
     return targets
 
 

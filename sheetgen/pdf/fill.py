@@ -16,9 +16,6 @@ from functools import cache, lru_cache
 from io import BytesIO
 
 from bidi import get_display
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
@@ -29,8 +26,9 @@ from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, lin
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
 from sheetgen.pdf.cached import scoresheet_pdf
-from sheetgen.pdf.pageimport import ImportedPage, dump_pages, load_pages
+from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, load_pages, pdfmetrics
 from sheetgen.rules import i18n
+from sheetgen.rules.arguments import items
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote
 from sheetgen.rules.variants import Rules
@@ -357,8 +355,18 @@ class Filler:
 
 
 def fill_pdf(
-    records: Sequence[Record], paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL
+    records: Sequence[Record] | Record,
+    paper: Paper | str | None = Paper.LETTER,
+    card: Card | str = Card.FULL,
 ) -> bytes:
-    """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`)."""
+    """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`).
+
+    `records` are checked records (`sheetgen.load_record`, `parse_record`), at
+    least one; a single record is one. `paper` None prints each on its own
+    language's paper. Anything else is a SheetgenError.
+    """
+    checked = items(records, "records", Record)
+    if not checked:
+        raise SheetgenError("records: expected at least one record, found none")
     filler = Filler(paper, card)
-    return filler.pdf(records)
+    return filler.pdf(checked)

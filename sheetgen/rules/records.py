@@ -145,6 +145,17 @@ def parse_record(data: Any, source: str = "record", load_variant: VariantLoader 
         raise type(error)(located(source, str(error))) from None
 
 
+def language_tag(tag: str) -> str:
+    """A language tag in BCP 47's own case ("EN" is en, "PT_br" is pt-BR): tags ignore case, so one
+    record prints the same language on the same paper under the same file name however it spells it."""
+    language, *subtags = tag.replace("_", "-").split("-")
+    cased = [
+        part.upper() if len(part) == 2 or part.isdigit() else part.title() if len(part) == 4 else part.lower()
+        for part in subtags
+    ]
+    return "-".join([language.lower(), *cased])
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -208,7 +219,7 @@ class _Parser:
         lang = data.get("lang")
         if lang is not None and not (isinstance(lang, str) and LANG_PATTERN.fullmatch(lang)):
             raise RecordShapeError(at("lang", "lang_tag", found=quote(lang)))
-        return Record(rules, games, title, date, source, lang)
+        return Record(rules, games, title, date, source, lang and language_tag(lang))
 
     def rules(self, data: dict[str, Any]) -> Rules:
         variant = data.get("variant", DEFAULT_VARIANT)
