@@ -20,7 +20,8 @@ SHOWN = 5  # code points named in a warning before "and N more"
 
 @cache
 def _cmap(font_file: Path) -> frozenset[int]:
-    return frozenset(TTFont(font_file, lazy=True).getBestCmap())
+    with TTFont(font_file, lazy=True) as font:
+        return frozenset(font.getBestCmap())
 
 
 @cache

@@ -347,7 +347,7 @@ def render_scoresheet(
     `title` replaces the variant's title in the heading. Raises
     NameFitError or TitleFitError for a name or title that cannot fit.
     """
-    from sheetgen.pdf.render import render_pdf  # WeasyPrint: only when a sheet is drawn
+    from sheetgen.pdf.render import render_pdf, rendering  # WeasyPrint: only when a sheet is drawn
 
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
     if card == Card.HALF and layout != Layout.SERIES:
@@ -402,4 +402,5 @@ def render_scoresheet(
     from sheetgen.forms.fields import SheetInfo
     from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
 
-    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))
+    with rendering():  # the form's font subset too: fontTools' report quiet, SOURCE_DATE_EPOCH set
+        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))
