@@ -4,6 +4,7 @@ read when used and checked, renders in threads, and the one adapter of WeasyPrin
 
 from __future__ import annotations
 
+import ast
 import io
 import logging
 import os
@@ -15,7 +16,7 @@ import pypdf
 import pytest
 from helpers import run_cli
 
-from sheetgen.files.resources import EXAMPLES_DIR, FONTS_DIR
+from sheetgen.files.resources import EXAMPLES_DIR, FONTS_DIR, PACKAGE_DIR
 from sheetgen.files.stamps import MAX_EPOCH
 from sheetgen.layout.fitting import NAME_FONT
 from sheetgen.layout.glyphs import missing_glyphs
@@ -179,3 +180,21 @@ def test_weasyprint_keeps_the_internals_the_adapter_reads() -> None:
             f"WeasyPrint's page box has no {name}: update sheetgen/pdf/weasy.py"
         )
     assert weasy.placed(page, "main") == weasy.Placed(area_height=270, area_bottom=280, top=40, height=55)
+
+
+def test_only_the_adapter_imports_weasyprint_or_reads_its_internals() -> None:
+    """Every WeasyPrint import goes through pdf/weasy.py (so its import warning is always silenced),
+    and no other module reads a private name of WeasyPrint's."""
+    found = set()
+    for path in PACKAGE_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                modules = (
+                    [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                )
+                found |= {(path.name, "import") for name in modules if name.split(".")[0] == "weasyprint"}
+            if isinstance(node, ast.Attribute) and node.attr in ("_page_box", "position_y", "margin_height"):
+                found.add((path.name, node.attr))
+    assert found == {("weasy.py", "import"), ("weasy.py", "_page_box")} | {
+        ("weasy.py", name) for name in ("position_y", "margin_height")
+    }
