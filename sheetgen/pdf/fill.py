@@ -260,7 +260,7 @@ class Filler:
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
-        font = FONTS_DIR / FONT_FILES[BOLD]
+        font = FONTS_DIR / FONT_FILES[BOLD]  # ReportLab draws with it alone: no fallback=True
         found = (glyph_warning(f"{record.source}: {what}", text, font, False) for what, text in texts)
         return [line for line in found if line]
 
