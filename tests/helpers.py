@@ -268,8 +268,9 @@ MACHINE_WARNINGS = ("HarfBuzz-Subset",)
 class WeasyPrintLog(logging.Handler):
     """Every record the `weasyprint` logger emits at WARNING or above while installed.
 
-    sheetgen quiets that logger to ERROR for its users; the tests lower it again, so an unknown CSS
-    property, a missing font or a refused URL is a failure, as WeasyPrint's own `assert_no_logs` makes it.
+    sheetgen quiets that logger to ERROR while it renders (`weasy.QUIET_BELOW`); the tests lower that
+    to WARNING, so an unknown CSS property, a missing font or a refused URL is a failure, as WeasyPrint's
+    own `assert_no_logs` makes it.
     """
 
     def __init__(self) -> None:
@@ -282,10 +283,11 @@ class WeasyPrintLog(logging.Handler):
 
     @contextmanager
     def installed(self) -> Iterator[WeasyPrintLog]:
-        import sheetgen.pdf.render  # noqa: F401  (it sets the logger's level when first imported)
+        from sheetgen.pdf import weasy
 
         logger = logging.getLogger("weasyprint")
-        level = logger.level
+        quiet_below, level = weasy.QUIET_BELOW, logger.level
+        weasy.QUIET_BELOW = logging.WARNING
         logger.setLevel(logging.WARNING)
         logger.addHandler(self)
         try:
@@ -293,6 +295,7 @@ class WeasyPrintLog(logging.Handler):
         finally:
             logger.removeHandler(self)
             logger.setLevel(level)
+            weasy.QUIET_BELOW = quiet_below
 
     def take(self) -> list[str]:
         """The messages logged so far, which the test expected: taken, so they fail nothing."""

@@ -21,7 +21,7 @@ from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.files.stamps import AUTHOR, pin_source_date
+from sheetgen.files.stamps import AUTHOR, source_date
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
@@ -258,8 +258,8 @@ class Filler:
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
-        font = FONTS_DIR / FONT_FILES[BOLD]
-        found = (glyph_warning(f"{record.source}: {what}", text, font) for what, text in texts)
+        font = FONTS_DIR / FONT_FILES[BOLD]  # ReportLab draws with it alone: no fallback=True
+        found = (glyph_warning(f"{record.source}: {what}", text, font, False) for what, text in texts)
         return [line for line in found if line]
 
     def check(self, record: Record) -> None:
@@ -338,9 +338,9 @@ class Filler:
                     drawn.centred(str(record.series_totals[name]), drawn.geometry.series_total, BOLD)
             canvas.showPage()
 
+    @source_date()
     def pdf(self, records: Sequence[Record]) -> bytes:
         """One PDF holding the given records in order; the sheet is stored once."""
-        pin_source_date()
         buffer = BytesIO()
         first = records[0]
         canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)

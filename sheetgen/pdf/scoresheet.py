@@ -357,7 +357,7 @@ def render_scoresheet(
         columns = check_count(columns, "columns", 1, COLUMNS)
     names = [clean_name(name) for name in check_names(names, blank=True)]
     title = check_title(title)
-    from sheetgen.pdf.render import render_pdf  # WeasyPrint: only when a sheet is drawn
+    from sheetgen.pdf.render import render_pdf, rendering  # WeasyPrint: only when a sheet is drawn
 
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=clean_name(title))
@@ -408,4 +408,5 @@ def render_scoresheet(
     from sheetgen.forms.fields import SheetInfo
     from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
 
-    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))
+    with rendering():  # the form's font subset too: fontTools' report quiet, SOURCE_DATE_EPOCH set
+        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))
