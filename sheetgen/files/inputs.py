@@ -14,6 +14,7 @@ import json
 import os
 import re
 import stat
+import struct
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -212,3 +213,25 @@ def parse_toml(data: bytes, shown: str, error: type[SheetgenError] = SheetgenErr
         raise error(f"{shown}: cannot read variant file: {printable(str(failure))}") from None
     except ValueError:  # an integer beyond Python's digit limit
         raise error(f"{shown}: cannot read variant file: a number is too long") from None
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height from its header, so the page reserves the preview's space."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(24)
+        width, height = struct.unpack(">II", header[16:24])
+        return width, height
+    except (OSError, struct.error):
+        return 0, 0
+
+
+def starts_with(path: Path, magic: bytes) -> bool:
+    """Whether a regular file begins with `magic`; never opens a FIFO or device (it could block)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with path.open("rb") as file:
+            return file.read(len(magic)) == magic
+    except OSError:
+        return False

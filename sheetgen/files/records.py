@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 
-from sheetgen.errors import RecordError, RecordShapeError, UnknownLanguageError
+from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, UnknownLanguageError
 from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
 from sheetgen.files.locales import find_language
 from sheetgen.files.variants import load_rules
@@ -25,3 +26,15 @@ def load_record(path: str | Path) -> Record:
         except UnknownLanguageError as error:
             raise RecordShapeError(f"{shown}: lang: {error}") from None
     return record
+
+
+def record_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Record files as given, and the *.json files of any folder, in name order."""
+    for path in paths:
+        if path.is_dir():
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise SheetgenError(f"{printable(str(path))}: no *.json records in this folder")
+            yield from found
+        else:
+            yield path

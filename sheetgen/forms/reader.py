@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -29,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError
-from sheetgen.files.inputs import as_path, read_input
+from sheetgen.files.inputs import as_path, read_input, starts_with
 from sheetgen.files.records import load_record
 from sheetgen.forms.fields import (
     MAX_BOX_DIGITS,
@@ -113,15 +111,7 @@ def byte_limit() -> int:
 
 def is_pdf(path: Path) -> bool:
     """Whether a record path is a PDF: by its suffix, or by the first bytes of a regular file."""
-    if path.suffix.lower() == ".pdf":
-        return True
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False  # never opened here: a FIFO would block; the reader says what it is
-        with path.open("rb") as file:
-            return file.read(len(PDF_MAGIC)) == PDF_MAGIC
-    except OSError:
-        return False
+    return path.suffix.lower() == ".pdf" or starts_with(path, PDF_MAGIC)
 
 
 def load_any_record(path: str | Path, warn: Warn | None = None) -> Record:

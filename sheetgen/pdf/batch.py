@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError
@@ -17,22 +17,11 @@ from sheetgen.files.output import (
     paper_suffix,
     write_output,
 )
+from sheetgen.files.records import record_files
 from sheetgen.forms.reader import load_any_record
 from sheetgen.pdf.fill import Filler
 from sheetgen.rules.records import Record
 from sheetgen.rules.text import printable
-
-
-def expand(paths: Iterable[Path]) -> Iterator[Path]:
-    """Record files as given, and the *.json files of any folder, in name order."""
-    for path in paths:
-        if path.is_dir():
-            found = sorted(path.glob("*.json"))
-            if not found:
-                raise SheetgenError(f"{printable(str(path))}: no *.json records in this folder")
-            yield from found
-        else:
-            yield path
 
 
 def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Path]:
@@ -79,7 +68,7 @@ def fill_records(
     paths = list(paths)
     for path in paths:
         note_input(path)
-    files = list(expand(paths))
+    files = list(record_files(paths))
     to_file = output is not None and (output == STDOUT or output.suffix.lower() == ".pdf")
     if output is not None:
         _check_output(output, to_file, combine or len(files) == 1)

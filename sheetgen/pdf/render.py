@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.resources import TEMPLATES_DIR, template_bytes
 from sheetgen.files.stamps import AUTHOR, source_date, user_date_epoch
 from sheetgen.layout.geometry import Paper
 from sheetgen.pdf.weasy import CSS, HTML, Document, URLFetcher, URLFetcherResponse, font_configuration, quiet
@@ -34,7 +34,7 @@ class TemplateFetcher(URLFetcher):
         path = Path(URLFetcherResponse(url).path or "").resolve()
         if not path.is_relative_to(TEMPLATES_DIR) or not path.is_file():
             raise ValueError(f"sheetgen fetches nothing outside templates/: {url}")
-        return URLFetcherResponse(url, body=path.read_bytes())
+        return URLFetcherResponse(url, body=template_bytes(path.relative_to(TEMPLATES_DIR).as_posix()))
 
 
 @cache

@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetgen import __version__
 from sheetgen.files.inputs import RECORD_LIMIT
-from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
     BOX_INFO,
@@ -412,7 +412,7 @@ def _module(name: str) -> str:
     The modules are written as real ES modules so Node can import the engine in tests;
     inlined one after the other in one module script, they share one scope.
     """
-    source = (TEMPLATES_DIR / "scorekeeper" / name).read_text(encoding="utf-8")
+    source = template_text(f"scorekeeper/{name}")
     return EXPORT.sub("", IMPORT.sub("", source))
 
 
