@@ -2,12 +2,21 @@
 
 The public library is the names below; each loads its module on first use,
 so `import sheetgen` (and `sheetgen score`) stays free of WeasyPrint, Jinja
-and pypdf. See the README's "Library" section for an example.
+and pypdf. Each checks its arguments as the command line checks its
+options: a bad one is a SheetgenError with a one-line message, a text where
+a list is expected is one item, and a path may be a str or a Path. The
+library keeps no state between calls and configures nothing global. See the
+README's "Library" section for an example.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sheetgen.layout.geometry import Paper
+    from sheetgen.rules.variants import Rules
 
 __version__ = "0.1.0"
 
@@ -25,11 +34,18 @@ _PUBLIC = {
     "load_rules": "sheetgen.files.variants",
     "load_record": "sheetgen.files.records",
     "load_any_record": "sheetgen.forms.reader",
-    "render_rulesheet": "sheetgen.pdf.rulesheet",
     "render_scoresheet": "sheetgen.pdf.scoresheet",
     "fill_pdf": "sheetgen.pdf.fill",
 }
-__all__ = ["__version__", *_PUBLIC]
+__all__ = ["__version__", *_PUBLIC, "render_rulesheet"]
+
+
+def render_rulesheet(rules: Rules, paper: Paper | str = "letter", *, title: str | None = None) -> bytes:
+    """The one-page rule sheet as PDF bytes (`sheetgen.pdf.rulesheet`), `title` checked as --title is."""
+    from sheetgen.pdf.rulesheet import render_rulesheet as render
+    from sheetgen.rules.arguments import check_rules, check_title
+
+    return render(check_rules(rules), paper, title=check_title(title))
 
 
 def __getattr__(name: str) -> object:

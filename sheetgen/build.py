@@ -50,7 +50,7 @@ from sheetgen.files.output import (
     write_atomic,
 )
 from sheetgen.files.resources import EXAMPLES_DIR
-from sheetgen.files.stamps import USER_DATE_EPOCH
+from sheetgen.files.stamps import user_date_epoch
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
@@ -148,7 +148,7 @@ class Job:
         fields["variant"] = _file_name(self.variant)
         fields["records"] = [_file_name(path) for path in self.records]
         fields["depends"] = [_file_name(path) for path in self.depends]
-        digest.update(json.dumps({"date": USER_DATE_EPOCH, "job": fields}, sort_keys=True).encode())
+        digest.update(json.dumps({"date": user_date_epoch(), "job": fields}, sort_keys=True).encode())
         for path in (self.variant, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())

@@ -8,6 +8,7 @@ error line is longer than MAX_LINE characters.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -24,8 +25,16 @@ import click
 from sheetgen import __version__
 from sheetgen.errors import Interrupted, SheetgenError
 from sheetgen.files import cache
-from sheetgen.files.inputs import forget_inputs
-from sheetgen.files.locales import DEFAULT, find_language, languages, native_name, paper_for, speaking
+from sheetgen.files.inputs import run_inputs
+from sheetgen.files.locales import (
+    DEFAULT,
+    find_language,
+    languages,
+    left_out,
+    native_name,
+    paper_for,
+    speaking,
+)
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
     STDOUT,
@@ -42,21 +51,44 @@ from sheetgen.files.variants import load_rules
 from sheetgen.forms.reader import load_any_record, record_json
 from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
+from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, Game, Record, check_text
+from sheetgen.rules.records import Game, Record
 from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
 PAPER = click.Choice(
     [p.value for p in PAPERS], case_sensitive=False
 )  # "A4" or "a4"; the value is always lowercase
-MAX_TITLE_OPTION = 80  # as a variant file's title
 NAME_WIDTH = 14
+ELLIPSIS = "…"  # where `score` cuts a long name
 PROGRESS_FROM = 10  # records; fewer finish before a bar would be worth drawing
 
 
 def _note(line: str) -> None:
     click.echo(one_line(line), err=True)
+
+
+def _known_languages() -> tuple[str, ...]:
+    """The known languages, after a notice for each catalog left out, so the user learns why one is
+    missing; only where a command lists them, as the catalogs are read then."""
+    for notice in left_out():
+        _note(notice)
+    return languages()
+
+
+LANGUAGES = "{languages}"  # in a help text: the languages, read only when the help is shown
+
+
+class ListsLanguages(click.Option):
+    """An option whose help names the languages, filled in only when help is shown: other runs read no
+    catalog."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        return record[0], record[1].replace(LANGUAGES, ", ".join(_known_languages()))
 
 
 def _progress_bar(least: int) -> Callable[[Iterable, str, int], AbstractContextManager[Iterable]]:
@@ -108,6 +140,11 @@ class Commands(click.Group):
     A broken pipe on standard output (`sheetgen rules -o - | head -c 4`) ends
     it quietly too, with exit code 2.
     """
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"Languages (--lang): {', '.join(_known_languages())}.")
 
     def make_context(self, *args: object, **kwargs: object) -> click.Context:
         try:
@@ -232,9 +269,10 @@ def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 lang_option = click.option(
     "--lang",
+    cls=ListsLanguages,
     callback=_language,
     expose_value=True,
-    help=f"The language of every printed word: {', '.join(languages())} (default en).",
+    help=f"The language of every printed word: {LANGUAGES} (default en).",
 )
 
 
@@ -245,12 +283,12 @@ def _paper(paper: str | None, lang: str | None) -> str:
 @click.group(
     cls=Commands,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog=f"Languages (--lang): {', '.join(languages())}.",
 )
 @click.version_option(__version__, prog_name="sheetgen")
-def cli() -> None:
+@click.pass_context
+def cli(context: click.Context) -> None:
     """Printable Yahtzee sheets: rule sheets, score sheets, filled game records."""
-    forget_inputs()
+    context.with_resource(run_inputs())  # this run's inputs, which no output of it may replace
 
 
 @cli.command()
@@ -266,10 +304,10 @@ def score(record: Path, as_json: bool) -> None:
     with user_errors():
         checked = load_any_record(record, warn=_warn)
     warn_redundant(checked.rules, f"{record}: ")
-    if as_json:
-        click.echo(json.dumps(checked.to_json(), ensure_ascii=False))
+    if as_json:  # UTF-8, as JSON is (RFC 8259), whatever the terminal's encoding, as `record -o -` writes
+        click.echo(json.dumps(checked.to_json(), ensure_ascii=False).encode("utf-8"))
     else:
-        click.echo(format_record(checked))
+        click.echo(format_record(checked, _encodable(ELLIPSIS, "...")))
 
 
 @cli.command()
@@ -313,7 +351,7 @@ def variants() -> None:
         click.echo(f"variant     {variant.name:<{width}}  {variant.summary}")
     for rule in HouseRule:
         click.echo(f"house rule  {rule.value:<{width}}  {rule.summary}")
-    for lang in languages():
+    for lang in _known_languages():
         click.echo(f"language    {lang:<{width}}  {native_name(lang)}")
 
 
@@ -379,17 +417,10 @@ def scoresheet(
         rules = load_rules(variant, house_rules)
     warn_redundant(rules)
     with user_errors():
-        listed = (
-            []
-            if names is None
-            else [check_text("--names", n.strip(), "a name", MAX_NAME_LENGTH) for n in names.split(",")]
-        )
-        if title is not None:
-            title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+        listed = [] if names is None else check_names(names.split(","), "--names")
+        title = check_title(title, "--title")
     if players is not None and len(listed) > players:
         raise UserError(f"--names gives {len(listed)} names but --players is {players}")
-    if len(listed) > MAX_PLAYERS:
-        raise UserError(f"--names gives {len(listed)} names; a sheet takes at most {MAX_PLAYERS}")
     texts = [(f"--names, name {n}", name) for n, name in enumerate(listed, 1)]
     for where, text in [*texts, *([("--title", title)] if title else [])]:
         warning = glyph_warning(where, text, NAME_FONT)
@@ -493,8 +524,7 @@ def rules(
     with user_errors():
         chosen = load_rules(variant, house_rules)
         warn_redundant(chosen)
-        if title is not None:
-            title = check_text("--title", title.strip(), "the title", MAX_TITLE_OPTION)
+        title = check_title(title, "--title")
     target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
     _check(target)
 
@@ -550,8 +580,9 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], lang: str | None, ou
 @click.option(
     "--lang",
     "langs",
+    cls=ListsLanguages,
     multiple=True,
-    help=f"A language besides English, into DIR/LANG/; repeatable, or all: {', '.join(languages())}.",
+    help=f"A language besides English, into DIR/LANG/; repeatable, or all: {LANGUAGES}.",
 )
 @no_cache_option
 def build(
@@ -575,7 +606,7 @@ def build(
     from sheetgen.build import JobKind, plan
     from sheetgen.build import build as build_all
 
-    chosen = list(languages()) if "all" in (lang.strip().lower() for lang in langs) else [DEFAULT]
+    chosen = list(_known_languages()) if "all" in (lang.strip().lower() for lang in langs) else [DEFAULT]
     try:
         chosen += [find_language(lang) for lang in langs if lang.strip().lower() != "all"]
     except SheetgenError as error:
@@ -596,15 +627,26 @@ def build(
     click.echo(f"{printable(str(output / 'index.html'))}: {result.summary}")
 
 
-def _cell(text: str, width: int = NAME_WIDTH) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _encodable(text: str, otherwise: str) -> str:
+    """`text` if standard output's encoding has it, else `otherwise` (a Latin-1 terminal has no "…"):
+    a character it lacks is printed escaped (see _standard_streams), which would shift a table's columns."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return otherwise
+    return text
 
 
-def format_game(game: Game, heading: str) -> str:
-    """One game as a table: the sheet's rows down, the players across."""
+def _cell(text: str, ellipsis: str, width: int = NAME_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - len(ellipsis)] + ellipsis
+
+
+def format_game(game: Game, heading: str, ellipsis: str = ELLIPSIS) -> str:
+    """One game as a table: the sheet's rows down, the players across; a long name cut with `ellipsis`."""
     label_width = max(len(row.label) for row in SHEET_ROWS)
     winners = set(game.winners)
-    names = [_cell(("* " if p.name in winners else "") + p.name) for p in game.players]
+    names = [_cell(("* " if p.name in winners else "") + p.name, ellipsis) for p in game.players]
     lines = [heading, f"{'':<{label_width}}  " + "  ".join(f"{n:>{NAME_WIDTH}}" for n in names)]
     for row in SHEET_ROWS:
         values = []
@@ -622,12 +664,12 @@ def format_game(game: Game, heading: str) -> str:
     return "\n".join(lines)
 
 
-def format_record(record: Record) -> str:
+def format_record(record: Record, ellipsis: str = ELLIPSIS) -> str:
     title = record.title or record.rules.title
     header = " · ".join(filter(None, [title, record.date, f"variant {record.rules.slug}"]))
     parts = [header]
     for n, game in enumerate(record.games, 1):
-        parts.append(format_game(game, f"Game {n}" if record.is_series else "Game"))
+        parts.append(format_game(game, f"Game {n}" if record.is_series else "Game", ellipsis))
     if record.is_series:
         totals = ", ".join(f"{name} {total}" for name, total in record.series_totals.items())
         parts.append(
@@ -639,12 +681,16 @@ def format_record(record: Record) -> str:
 
 def _standard_streams() -> None:
     """A closed descriptor 0, 1 or 2 is opened on /dev/null, so that no file this run opens takes its
-    number; Python has already set sys.stdout to None, so `-o -` still says it is closed."""
+    number; Python has already set sys.stdout to None, so `-o -` still says it is closed. Text the
+    terminal's encoding lacks (a Latin-1 locale, "Łukasz") prints escaped, never as a traceback."""
     for fd in (0, 1, 2):
         try:
             os.fstat(fd)
         except OSError:
             os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+    for stream in (sys.stdout, sys.stderr):  # Ł as \u0141
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _catch_stop_signals() -> None:

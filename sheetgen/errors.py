@@ -69,8 +69,8 @@ class NameFitError(SheetgenError):
     """A name that cannot fit its head even at the smallest size, wrapped."""
 
 
-class GeometryError(ValueError):
-    """A layout, paper or column the score sheet does not have."""
+class GeometryError(SheetgenError):
+    """A layout, paper, card or column the score sheet does not have."""
 
 
 class Interrupted(KeyboardInterrupt):

@@ -9,10 +9,12 @@ Test modules import from here (and from `browsing` for the browser); never from 
 from __future__ import annotations
 
 import io
+import json
 import logging
 import os
 import random
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -298,8 +300,9 @@ MACHINE_WARNINGS = ("HarfBuzz-Subset",)
 class WeasyPrintLog(logging.Handler):
     """Every record the `weasyprint` logger emits at WARNING or above while installed.
 
-    sheetgen quiets that logger to ERROR for its users; the tests lower it again, so an unknown CSS
-    property, a missing font or a refused URL is a failure, as WeasyPrint's own `assert_no_logs` makes it.
+    sheetgen quiets that logger to ERROR while it renders (`weasy.QUIET_BELOW`); the tests lower that
+    to WARNING, so an unknown CSS property, a missing font or a refused URL is a failure, as WeasyPrint's
+    own `assert_no_logs` makes it.
     """
 
     def __init__(self) -> None:
@@ -312,10 +315,11 @@ class WeasyPrintLog(logging.Handler):
 
     @contextmanager
     def installed(self) -> Iterator[WeasyPrintLog]:
-        import sheetgen.pdf.render  # noqa: F401  (it sets the logger's level when first imported)
+        from sheetgen.pdf import weasy
 
         logger = logging.getLogger("weasyprint")
-        level = logger.level
+        quiet_below, level = weasy.QUIET_BELOW, logger.level
+        weasy.QUIET_BELOW = logging.WARNING
         logger.setLevel(logging.WARNING)
         logger.addHandler(self)
         try:
@@ -323,6 +327,7 @@ class WeasyPrintLog(logging.Handler):
         finally:
             logger.removeHandler(self)
             logger.setLevel(level)
+            weasy.QUIET_BELOW = quiet_below
 
     def take(self) -> list[str]:
         """The messages logged so far, which the test expected: taken, so they fail nothing."""
@@ -386,6 +391,42 @@ def scorekeeper_urls(folder: Path, rules: dict[str, Rules]) -> dict[str, str]:
         path.write_text(render_scorekeeper(chosen), encoding="utf-8")
         urls[key] = path.as_uri()
     return urls
+
+
+# ---- the scorekeeper's scripts in Node
+
+AGREEMENT = TESTS / "js" / "agreement.mjs"
+
+
+def node_answers(question: dict) -> dict:
+    """The scorekeeper modules' answers to `question` (tests/js/agreement.mjs says what it may ask),
+    from one `node` process."""
+    node = shutil.which("node")
+    if node is None:
+        from browsing import missing
+
+        missing("node is not installed")
+    done = subprocess.run(
+        [node, str(AGREEMENT)], input=json.dumps(question), capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def saved_game(players: list[str], entries: list[dict], undo: list[dict], **fields: object) -> dict:
+    """A game as the scorekeeper saves it in localStorage (store.mjs), with `fields` changed."""
+    game = {
+        "version": 1,
+        "revision": 1,
+        "id": "planted",
+        "started": "2026-12-01T21:30:00.000Z",
+        "rules": {"variant": "official", "house_rules": []},
+        "players": players,
+        "games": [{"entries": entries}],
+        "undo": undo,
+        "title": None,
+        "date": None,
+    }
+    return game | fields
 
 
 # ---- games

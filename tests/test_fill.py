@@ -234,3 +234,38 @@ def test_atomic_write_leaves_nothing_when_interrupted(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         output_module.write_atomic(tmp_path / "out.pdf", b"%PDF-")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("order", [("a.json", "a-a4.json"), ("a-a4.json", "a.json")])
+def test_records_named_alike_after_their_paper_suffix_get_two_files(order, tmp_path):
+    """a.json in French (A4: a-a4.pdf) and a-a4.json in English (Letter: a-a4.pdf) never share one PDF."""
+    games = tmp_path / "games"
+    games.mkdir()
+    for name, lang in (("a.json", "fr"), ("a-a4.json", "en")):
+        (games / name).write_text(
+            json.dumps({"lang": lang, "players": [{"name": "Ann", "boxes": WORKED_CARD}]})
+        )
+    paths = [games / name for name in order]
+    result = run_cli(["fill", *paths, "-o", "out"], tmp_path)
+    assert result.exit_code == 0, result.output
+    written = sorted((tmp_path / "out").iterdir())
+    assert [p.name for p in written] == ["a-a4.pdf", "games-a-a4.pdf"]
+    assert result.stdout.splitlines() == [str(Path("out") / "a-a4.pdf"), str(Path("out") / "games-a-a4.pdf")]
+    sizes = sorted(tuple(float(v) for v in PdfReader(p).pages[0].mediabox[2:]) for p in written)
+    assert sizes == [(595.0, 842.0), (612.0, 792.0)]  # one of each: neither record replaced the other
+
+
+@pytest.mark.parametrize(
+    ("lang", "file", "size", "tag"),
+    [("EN", "r.pdf", (612.0, 792.0), "en"), ("PT-br", "r-a4.pdf", (595.0, 842.0), "pt-BR")],
+)
+def test_a_record_lang_tag_in_any_case_is_that_language(lang, file, size, tag, tmp_path):
+    """Tags ignore case (BCP 47): "EN" prints English on Letter as r.pdf, exactly as "en" does."""
+    record = {"lang": lang, "players": [{"name": "Ann", "boxes": WORKED_CARD}]}
+    (tmp_path / "r.json").write_text(json.dumps(record))
+    result = run_cli(["fill", "r.json", "-o", "out"], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (tmp_path / "out").iterdir()] == [file]
+    reader = PdfReader(tmp_path / "out" / file)
+    assert tuple(float(v) for v in reader.pages[0].mediabox[2:]) == size
+    assert reader.trailer["/Root"]["/Lang"] == tag

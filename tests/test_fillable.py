@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -33,12 +34,12 @@ from pypdf.generic import NameObject, TextStringObject
 
 from sheetgen.files.records import load_record
 from sheetgen.files.variants import load_rules
-from sheetgen.forms.fields import SHEET_KEY, parse_field
-from sheetgen.forms.reader import MAX_PDF_BYTES
+from sheetgen.forms.fields import SHEET_KEY, field_tree_size, most_fields, parse_field, sheet_field_names
+from sheetgen.forms.reader import FIELD_BYTES, byte_limit
 from sheetgen.layout.geometry import LAYOUTS, PAPERS, sheet_geometry
 from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.boxes import SHEET_ROWS, Box, Total
-from sheetgen.rules.records import Record
+from sheetgen.rules.records import MAX_PLAYERS, Record
 
 MAX_FILLABLE_BYTES = 80 * 1024
 COMPUTED = [row.slug for row in SHEET_ROWS if row.is_total]
@@ -460,9 +461,10 @@ def test_a_100_mb_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
     real_read = os.read
     monkeypatch.setattr(os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
     result = run_cli(["score", str(huge)])
-    assert sum(read) <= MAX_PDF_BYTES + 1
+    assert sum(read) <= byte_limit() + 1
     assert result.exit_code == 2
-    assert result.stderr == f"Error: {huge}: more than 4 MB; a filled score sheet may be at most that\n"
+    most = byte_limit() // (1024 * 1024)
+    assert result.stderr == f"Error: {huge}: more than {most} MB; a filled score sheet may be at most that\n"
     assert len(result.output.strip().splitlines()) == 1
 
 
@@ -559,3 +561,37 @@ def test_half_cards_compute_and_read_back(tmp_path):
     result = score_json(filled)
     totals = {player["name"]: player["grand_total"] for player in result["games"][0]["players"]}
     assert totals == {"Ann": 295, "Bob": 495}  # the worked card without its bonus, and with two
+
+
+# The reader's limits and the largest sheet sheetgen makes: one number, MAX_PLAYERS names
+
+LIMIT_SHEETS = {  # a sheet the suite renders anyway: (layout, card), and its columns or cards
+    "players": (("players", "full"), 6),
+    "series": (("series", "full"), 1),
+    "half": (("series", "half"), 1),
+}
+
+
+@pytest.mark.parametrize("kind", LIMIT_SHEETS)
+def test_the_reader_takes_the_largest_sheet_sheetgen_makes(kind):
+    """A 20-card series sheet (2,580 fields) was refused against 2,000: every limit now follows 60 names.
+
+    The field code's count of a sheet's fields is an upper bound of a rendered one's (checked on a small
+    sheet), each field's share of the largest stream is under FIELD_BYTES, and the reader's limits take
+    the count for MAX_PLAYERS names of every layout.
+    """
+    (layout, card), count = LIMIT_SHEETS[kind]
+    half = card == "half"
+    pdf = blank_sheet(layout, "letter", card=card, fillable=True)
+    names = set(form_widgets(pypdf.PdfReader(io.BytesIO(pdf))))
+    assert names <= set(sheet_field_names(layout, count, half))
+    largest = max(len(zlib.decompressobj().decompress(stream)) for stream in _streams(pdf))
+    assert largest <= field_tree_size(names) * FIELD_BYTES
+    biggest = field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half))
+    assert most_fields() >= biggest and byte_limit() >= biggest * FIELD_BYTES
+
+
+def _streams(pdf: bytes) -> list[bytes]:
+    """Every stream's stored bytes, as the file holds them (every stream sheetgen writes is deflated)."""
+    starts = [match.end() for match in re.finditer(rb">>\s*stream\r?\n", pdf)]
+    return [pdf[start : pdf.index(b"endstream", start)] for start in starts]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import shutil
 import subprocess
 
@@ -20,8 +21,9 @@ from helpers import WORKED_CARD, WORKED_TOTALS, blank_sheet, column_values, fill
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
 from sheetgen.cli import cli
+from sheetgen.errors import RecordError
 from sheetgen.forms.fields import SHEET_KEY, SheetInfo
-from sheetgen.forms.reader import FLATTENED
+from sheetgen.forms.reader import FLATTENED, load_any_record
 
 
 def run(*args: str):
@@ -219,3 +221,32 @@ def test_hostile_sheet_info_is_one_line_exit_2(case, command, tmp_path, monkeypa
     path = _with_info(text, tmp_path)
     line = one_error(run(command, path), "sheetgen information", words)
     assert "\x1b" not in line and "\u202e" not in line
+
+
+def test_reading_hushes_pypdf_only_while_it_reads(tmp_path):
+    """pypdf's note on a cut-short sheet is not printed, yet its loggers are as they were, and speak after."""
+    heard: list[str] = []
+
+    class Ear(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            heard.append(record.getMessage())
+
+    loggers = [logging.getLogger(name) for name in ("pypdf", "pypdf._reader")]
+
+    def state() -> list[tuple]:
+        return [(lg.level, list(lg.filters), list(lg.handlers), lg.propagate, lg.disabled) for lg in loggers]
+
+    ear = Ear()
+    loggers[0].addHandler(ear)
+    try:
+        before = state()
+        path = tmp_path / "cut.pdf"
+        path.write_bytes(blank_sheet("players", "letter", fillable=True)[:20000])
+        with pytest.raises(RecordError, match="cannot read the PDF"):
+            load_any_record(path)
+        assert heard == [] and state() == before
+        assert loggers[0].level == logging.NOTSET  # sheetgen sets no level of pypdf's
+        loggers[1].warning("the host's own pypdf warning")
+        assert heard == ["the host's own pypdf warning"]
+    finally:
+        loggers[0].removeHandler(ear)

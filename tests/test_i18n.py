@@ -27,7 +27,6 @@ from click.testing import CliRunner
 
 from sheetgen.build import JobKind, lang_folder, plan, run_job
 from sheetgen.cli import cli
-from sheetgen.files import locales
 from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
 from sheetgen.files.records import load_record
 from sheetgen.layout.geometry import Layout, sheet_geometry
@@ -180,7 +179,7 @@ def test_a_catalog_translates_every_message_with_its_placeholders(lang):
             assert string.count("%") == len(NAMED.findall(string)) + 2 * string.count("%%"), message_id
 
 
-def test_a_translator_adds_a_language_with_one_file(tmp_path, monkeypatch):
+def test_a_translator_adds_a_language_with_one_file(tmp_path):
     """A copy of one catalog under a new locale folder is a language: no code names it."""
     folder = tmp_path / "locale"
     shutil.copytree(LOCALE_DIR, folder)
@@ -189,16 +188,9 @@ def test_a_translator_adds_a_language_with_one_file(tmp_path, monkeypatch):
     text = (LOCALE_DIR / "de" / "LC_MESSAGES" / "sheetgen.po").read_text(encoding="utf-8")
     text = text.replace('"Language: de\\n"', '"Language: sv\\n"').replace('msgstr "Einer"', 'msgstr "Ettor"')
     (swedish / "sheetgen.po").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(locales, "LOCALE_DIR", folder)
-    for cached in (locales.languages, locales.translator):
-        cached.cache_clear()
-    try:
-        assert "sv" in locales.languages()
-        with speaking("sv"):
-            assert rule_sheet(Rules()).section("upper").blocks[1].rows[0].label == "Ettor"
-    finally:
-        for cached in (locales.languages, locales.translator):
-            cached.cache_clear()
+    assert "sv" in languages(folder) and "sv" not in languages()
+    with speaking("sv", folder):
+        assert rule_sheet(Rules()).section("upper").blocks[1].rows[0].label == "Ettor"
 
 
 # ---- what each language prints ----

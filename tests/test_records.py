@@ -267,3 +267,21 @@ def test_folder_instead_of_record(tmp_path):
     result = run_cli(["score", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [f"Error: {tmp_path}: is a folder, not a record file"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "tag"), [("EN", "en"), ("en", "en"), ("PT-br", "pt-BR"), ("pt_BR", "pt-BR"), ("De", "de")]
+)
+def test_a_lang_tag_is_kept_in_bcp47_case(lang, tag, tmp_path):
+    """Tags ignore case, so a record says "EN" or "en" alike; every path reads the one spelling."""
+    from sheetgen.files.records import load_record
+    from sheetgen.rules.records import parse_record
+
+    record = _boxes_record() | {"lang": lang}
+    assert parse_record(record).lang == tag
+    assert load_record(_write(tmp_path, record)).lang == tag
+
+
+def test_an_unknown_lang_tag_in_any_case_is_still_refused(tmp_path):
+    result = run_cli(["score", str(_write(tmp_path, _boxes_record() | {"lang": "XX"}))])
+    assert result.exit_code == 2 and "lang: unknown language" in result.output, result.output

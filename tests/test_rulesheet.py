@@ -141,7 +141,7 @@ def test_same_input_gives_the_same_bytes() -> None:
 
 
 def test_source_date_epoch_sets_the_date(tmp_path) -> None:
-    """SOURCE_DATE_EPOCH (read when the process starts) is the only source of the creation date."""
+    """SOURCE_DATE_EPOCH is the only source of the creation date."""
     path = tmp_path / "dated.pdf"
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
     command = [sys.executable, "-m", "sheetgen", "rules", "-o", str(path)]

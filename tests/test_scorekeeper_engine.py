@@ -13,17 +13,18 @@ import json
 import random
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from browsing import missing
-from helpers import EXAMPLES, TESTS, play
+from helpers import EXAMPLES, TESTS, node_answers, play
 
 from sheetgen.errors import ConflictingHouseRulesError, SheetgenError
 from sheetgen.rules.boxes import Box
 from sheetgen.rules.records import parse_record
 from sheetgen.rules.scoring import extra_yahtzee_scores, possible_scores
+from sheetgen.rules.text import MAX_LINE, REPR, one_line, printable, quote
 from sheetgen.rules.variants import VARIANTS, HouseRule, JokerOrder, Rules
 from sheetgen.web.scorekeeper import scorekeeper_data
 
@@ -278,3 +279,203 @@ def test_javascript_text_and_mixed_record_checks_agree() -> None:
     assert "error" not in expected_records[0] and expected_records[0]["games"][0][0]["yahtzee_bonuses"] == 2
     assert all("error" in r for r in expected_records[1:])
     assert "used twice" in expected_records[-1]["error"]
+
+
+MILLION = 1_000_000
+DEPTH = 300  # nested lists: deep, yet within what Python's json reads
+
+
+def _nested(depth: int) -> list:
+    value: list = [1]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _hostile_records() -> list[tuple[str, dict]]:
+    """Records whose values are huge, hold controls, bidi, lone surrogates or `__proto__`, or are null."""
+    turns = json.loads((EXAMPLES / "turns.json").read_text())
+    boxes = json.loads((EXAMPLES / "boxes.json").read_text())
+
+    def change(record: dict, **top: Any) -> dict:
+        return {**json.loads(json.dumps(record)), **top}
+
+    def turn(n: int, **changes: Any) -> dict:
+        copy = change(turns)
+        copy["players"][0]["turns"][n] = {**copy["players"][0]["turns"][n], **changes}
+        return copy
+
+    def typed(**changes: Any) -> dict:
+        return turn(0, **{"dice": None, "box": "chance", "score": 5, **changes})
+
+    def player(record: dict, **changes: Any) -> dict:
+        copy = change(record)
+        copy["players"][0].update(changes)
+        return copy
+
+    def without_dice(record: dict) -> dict:
+        record["players"][0]["turns"][0].pop("dice")
+        return record
+
+    long_names = change(turns)
+    for n, seat in enumerate(long_names["players"]):
+        seat["name"] = f"{n}" + "\u00e9" * 199
+    series = json.loads((EXAMPLES / "series.json").read_text())
+    renamed = change(series)
+    renamed["games"][1]["players"][0]["name"] = "\u202e" + "z" * 150
+    return [
+        ("variant of 100", change(turns, variant="x" * 100)),
+        ("variant with a bell", change(turns, variant="vegas\u0007")),
+        ("variant of a million", change(turns, variant="v" * MILLION)),
+        ("variant it's", change(turns, variant="it's")),
+        ("variant with both quotes", change(turns, variant='it\'s "x"')),
+        ("variant with bidi", change(turns, variant="\u202eabc\u2066")),
+        ("variant with a lone surrogate", change(turns, variant="\ud800x")),
+        ("variant of dice", change(turns, variant="\U0001f3b2" * 50)),
+        ("variant with controls", change(turns, variant="a\tc\x7f\x85\xa0\xad")),
+        ("house rule of a million", change(turns, house_rules=["h" * MILLION])),
+        ("house rule with a newline", change(turns, house_rules=["a\nb\u2028c"])),
+        ("key of a million", change(turns, **{"k" * MILLION: 1})),
+        ("key with an escape code", change(turns, **{"\u001b[31mred": 1})),
+        ("__proto__ key", change(turns, __proto__={"variant": "x"})),
+        ("__proto__ key in a turn", turn(0, __proto__=1)),
+        ("constructor key", change(turns, constructor=1)),
+        ("die of a million", turn(0, dice=["x" * MILLION, 1, 1, 1, 1])),
+        ("die with a bell", turn(0, dice=["\u0007", 1, 1, 1, 1])),
+        ("die nested deep", turn(0, dice=[_nested(DEPTH), 1, 1, 1, 1])),
+        ("die of a fraction", turn(0, dice=[1.5, 1, 1, 1, 1])),
+        ("die past a float", turn(0, dice=[1e300, 1, 1, 1, 1])),
+        ("die tiny", turn(0, dice=[1e-7, 1, 1, 1, 1])),
+        ("die of 2**60", turn(0, dice=[1.2e18, 1, 1, 1, 1])),
+        ("die object", turn(0, dice=[{"a": [1, None, True, "\u0007"], "b": {}}, 1, 1, 1, 1])),
+        ("box of a million", turn(0, box="b" * MILLION)),
+        ("box __proto__", turn(0, box="__proto__")),
+        ("box constructor", turn(0, box="constructor")),
+        ("box null", turn(0, box=None)),
+        ("score of a million", without_dice(typed(score="s" * MILLION))),
+        ("score of a fraction", without_dice(typed(score=2.5))),
+        ("score list", without_dice(typed(score=[5] * 100))),
+        ("tick of a million", without_dice(typed(yahtzee_bonus="t" * MILLION))),
+        ("tick null", without_dice(typed(yahtzee_bonus=None))),
+        ("scratch of a million", turn(0, scratch="s" * MILLION)),
+        ("bonus count of a million", player(boxes, yahtzee_bonuses="b" * MILLION)),
+        ("bonus count null", player(boxes, yahtzee_bonuses=None)),
+        ("language of a million", change(turns, lang="l" * MILLION)),
+        ("language list", change(turns, lang=["en", 1])),
+        ("language null", change(turns, lang=None)),
+        ("date of a million", change(turns, date="d" * MILLION)),
+        ("date as a list", change(turns, date=[2026, "12", None, True])),
+        ("date as an object", change(turns, date={"y": 2026, "it's": "\u0007"})),
+        ("date true", change(turns, date=True)),
+        ("date null", change(turns, date=None)),
+        ("title null", change(turns, title=None)),
+        ("title with bidi", change(turns, title="A\u202eB")),
+        ("title of a million", change(turns, title="t" * MILLION)),
+        ("variant null", change(turns, variant=None)),
+        ("house rules null", change(turns, house_rules=None)),
+        ("name of a million", player(turns, name="n" * MILLION)),
+        ("name with a lone surrogate", player(turns, name="A\udc00")),
+        ("markup name", player(turns, name="<img src=x onerror=alert(1)>")),
+        ("long names twice", player(long_names, name=long_names["players"][1]["name"])),
+        ("long names renamed in game 2", renamed),
+    ]
+
+
+def test_hostile_values_are_quoted_alike_and_make_short_lines():
+    """Huge values, controls, bidi, lone surrogates, `__proto__` keys and nulls: the page's engine refuses
+    (or reads) each record with Python's very message, a value quoted as a short escaped excerpt; the
+    page's import shows `one_line` of it, as the command line does, never past MAX_LINE characters."""
+    cases = _hostile_records()
+    model = scorekeeper_data(Rules())
+    names = ["r.json"] * (len(cases) - 1) + ["\u202e" * 100 + "\u0007.json"]  # a file name of controls too
+    records = [{"name": name, "data": data} for name, (_, data) in zip(names, cases, strict=True)]
+    answers = node_answers({"model": model, "records": records, "imports": records})
+    expected = [_python_record(r["name"], r["data"]) for r in records]
+    for (case, _), want, got in zip(cases, expected, answers["records"], strict=True):
+        assert got == want, case
+    refused = 0
+    for (case, _), want, shown in zip(cases, expected, answers["imports"], strict=True):
+        if "error" not in want:
+            assert "alert" not in shown, case
+            continue
+        refused += 1
+        assert shown["alert"] == one_line(want["error"]), case
+        assert len(shown["alert"]) <= MAX_LINE and shown["alert"].isprintable(), case
+    assert refused == len(cases) - 4  # all but the null title, date and language, and the markup name
+    longest = max(len(w["error"]) for w in expected if "error" in w)
+    print(f"{refused} refusals alike; the longest message {longest} characters before its one line")
+
+
+QUOTED = [
+    "Ann", "x" * 39, "x" * 40, "x" * 41, "x" * 100, "a\u0007b", "\u202eevil", "\ud800", "it's", 'say "hi"',
+    "it's \"both\"", "back\\slash", "\x7f\x85\xa0\xad", "\U0001f3b2" * 50, "\u00e9" * 45, "\n\t\r\b\f\x00",
+    "\u2028" * 60, "\U000e0001", "\u0378", "\U00031350", "", 1.5, 1e16, 1e-5, 123.456, -0.5, 1e300, 2.5e-300,
+    True, False, None, 7, -12, [1, "a", None], {"k": [1, {"__proto__": "\u0007"}]}, ["x" * 100],
+    {"it's": "\"", "\U0001f3b2": [True]},
+]  # fmt: skip
+
+
+def test_javascript_quotes_and_escapes_as_python():
+    """`quote` in text.mjs is text.quote: the same excerpt, escapes and quotes for every value, limit and
+    style; `printable` escapes exactly the code points Python's does, all 1,114,112 of them (the blob
+    carries them, so a browser with a newer Unicode escapes nothing Python does not)."""
+    styles = [(limit, marks) for limit in (40, 60, 5) for marks in ('"', REPR)]
+    asked = [[value, limit, marks] for value in QUOTED for limit, marks in styles]
+    # A lone surrogate is followed by a letter: two side by side would be one character in JavaScript.
+    every = "".join(chr(code) + "x" * (0xD800 <= code < 0xE000) for code in range(0x110000))
+    answers = node_answers({"model": scorekeeper_data(Rules()), "quotes": asked, "printables": [every]})
+    want = [quote(value, limit, marks) for value, limit, marks in asked]
+    differ = [(a, w, g) for a, w, g in zip(asked, want, answers["quotes"], strict=True) if w != g]
+    assert differ == []
+    assert answers["printables"] == [printable(every)]
+
+
+MUTATED = 600  # seeded records, each one or two values changed
+MUTANTS = [
+    None, 0, -1, 1, 2, 5, 1.5, "", "x" * 500, "__proto__", "constructor", "fours", [], {}, [1], True, False,
+    "<b>", "\u0007\u202e", [4, 4, 4, 4, 2], "official", "series", "\ud800", "e\u0301", 3.5e-7,
+    {"a": [None, "\u0085"]}, [[[["deep"]]]],
+]  # fmt: skip
+
+
+def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every place in a decoded JSON value, as a path of keys and indexes."""
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from _paths(item, (*path, key))
+
+
+def _mutated_records() -> list[dict]:
+    """The examples with values replaced, keys dropped or added (`__proto__`, long, with controls)."""
+    rng = random.Random(5)
+    bases = [json.loads((EXAMPLES / f"{name}.json").read_text()) for name in ("turns", "boxes", "series")]
+    records = []
+    for n in range(MUTATED):
+        record = json.loads(json.dumps(bases[n % len(bases)]))
+        for _ in range(rng.randint(1, 2)):
+            path = rng.choice([p for p in _paths(record) if p])
+            parent = record
+            for key in path[:-1]:
+                parent = parent[key]
+            roll = rng.random()
+            if roll < 0.2 and isinstance(parent, dict):
+                del parent[path[-1]]
+            elif roll < 0.3 and isinstance(parent, dict):
+                parent[rng.choice(["__proto__", "x" * 100, "k\u0007"])] = rng.choice(MUTANTS)
+            else:
+                parent[path[-1]] = json.loads(json.dumps(rng.choice(MUTANTS)))
+        records.append({"name": "r.json", "data": record})
+    return records
+
+
+def test_mutated_records_are_refused_alike():
+    """Seeded mutations of the examples: the page's engine reads or refuses each exactly as Python does,
+    with the same message (integral floats such as 3.0 left out: JavaScript's JSON.parse cannot tell them
+    from integers)."""
+    records = _mutated_records()
+    answers = node_answers({"model": scorekeeper_data(Rules()), "records": records})["records"]
+    expected = [_python_record(r["name"], r["data"]) for r in records]
+    differ = [(r["data"], w, g) for r, w, g in zip(records, expected, answers, strict=True) if w != g]
+    assert differ == []
+    assert MUTATED * 0.9 < sum("error" in w for w in expected) < MUTATED

@@ -5,11 +5,16 @@ so the page keeps answering (real headless Chromium)."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
-from browsing import open_page, roll, start
+from browsing import PHONE_WIDTH, open_page, roll, start
+from helpers import EXAMPLES
 
+from sheetgen.errors import SheetgenError
 from sheetgen.files.inputs import RECORD_LIMIT
-from sheetgen.rules.records import MAX_PLAYERS
+from sheetgen.rules.records import MAX_PLAYERS, parse_record
+from sheetgen.rules.text import MAX_LINE, one_line
 from sheetgen.rules.variants import OFFICIAL, Rules
 from sheetgen.web.scorekeeper import (
     MAX_IMPORT_BYTES,
@@ -156,3 +161,33 @@ def test_imports_are_bounded_like_sheetgen_score(browser_page, urls, tmp_path):
     alert = page.inner_text("[role=alert]")
     assert f"at most {MAX_PLAYERS} players" in alert and "\n" not in alert
     assert page.evaluate("() => 1 + 1") == 2 and cell(page, 1, "fours") == "16"
+
+
+def test_an_import_quoting_a_million_characters_is_one_short_line(browser_page, urls, tmp_path):
+    """A record whose variant is a million characters, or holds bells and bidi overrides: the phone's
+    alert is the command line's line (`one_line` of Python's message, its value a short escaped
+    excerpt), at most MAX_LINE characters, wrapped inside 390 px; the game on screen stays."""
+    browsing = open_page(browser_page, urls["official"], PHONE_WIDTH)
+    page = browsing.page
+    start(page, ["Ann"])
+    roll(page, "44442", "fours")
+    record = json.loads((EXAMPLES / "turns.json").read_text())
+    shots = Path(os.environ.get("SHEETGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    for n, variant in enumerate(["v" * 1_000_000, "vegas\u0007\u202e" * 30]):
+        data = {**record, "variant": variant}
+        path = tmp_path / f"game-{n}.json"
+        path.write_text(json.dumps(data))
+        page.set_input_files("#import", str(path))
+        page.wait_for_function(
+            "name => document.querySelector('[role=alert]').textContent.startsWith(name)", arg=path.name
+        )
+        try:
+            parse_record(data, source=path.name)
+        except SheetgenError as error:
+            want = one_line(str(error))
+        alert = page.text_content("[role=alert]")
+        assert alert == want and len(alert) <= MAX_LINE
+        assert browsing.horizontal_overflow() == 0
+        page.screenshot(path=str(shots / f"import-error-{n}-{PHONE_WIDTH}.png"))
+    assert cell(page, 1, "fours") == "16" and browsing.errors == []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, start
-from helpers import EXAMPLES
+from helpers import EXAMPLES, saved_game
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -172,4 +172,38 @@ def test_planted_saved_game_is_set_aside(browser_page, urls):
     with page.expect_download() as download:
         page.click('[data-action="download-set-aside"]')
     assert json.loads(Path(download.value.path()).read_text())["games"][0]["entries"][0]["dice"] == [6] * 10
+    assert browsing.errors == []
+
+
+def test_planted_undo_steps_are_checked_and_the_next_game_is_saved(browser_page, urls):
+    """A saved game whose last undo step looks like the page's own but names another box than the
+    one it would restore (so Undo threw) is set aside; the new game written after it is saved over it
+    (not taken for another tab's newer game) and undoes. A planted game whose steps fit its card loads
+    and undoes to the empty card."""
+    browsing = open_page(browser_page, urls["official"])
+    page = browsing.page
+    fours = {"player": 0, "dice": [4, 4, 4, 4, 2], "box": "fours"}
+    bent = saved_game(["Ann"], [fours], [{"op": "set", "index": 0, "before": {**fours, "box": "fives"}}])
+    fitting = saved_game(["<b>Ann</b>", "__proto__"], [fours], [{"op": "add"}])
+    page.evaluate("s => localStorage.setItem('sheetgen-scorekeeper/v1/official', s)", json.dumps(bent))
+    page.reload()
+    assert page.is_visible("#set-aside") and page.is_visible('input[data-input="player-name"]')
+    start(page, ["Bob"])
+    roll(page, "55511", "fives")
+    assert page.inner_text("[role=alert]") == ""
+    page.reload()
+    assert page.inner_text('[data-player="1"][data-box="fives"]') == "15"
+    page.click('[data-action="undo"]')
+    assert page.inner_text('[data-player="1"][data-box="fives"]') == ""
+    page.click('[data-action="dismiss-set-aside"]')
+    page.evaluate("s => localStorage.setItem('sheetgen-scorekeeper/v1/official', s)", json.dumps(fitting))
+    page.reload()
+    assert not page.is_visible("#set-aside")
+    assert page.inner_text('[data-head][data-player="1"]').startswith("<b>Ann</b>")
+    page.click('[data-action="undo"]')
+    assert page.inner_text('[data-player="1"][data-box="fours"]') == ""
+    page.click('[data-action="undo"]')
+    assert page.inner_text("[role=status]") == "Nothing to undo."
+    roll(page, "44442", "fours")
+    assert page.inner_text("[role=status]") == "<b>Ann</b>: Fours 16"
     assert browsing.errors == []

@@ -50,7 +50,7 @@ from sheetgen import __version__
 from sheetgen.files.inputs import read_bounded
 from sheetgen.files.output import replace_file, signals_held
 from sheetgen.files.resources import PACKAGE_DIR, TEMPLATES_DIR
-from sheetgen.files.stamps import USER_DATE_EPOCH
+from sheetgen.files.stamps import user_date_epoch
 from sheetgen.rules.i18n import lang
 from sheetgen.rules.text import one_line
 
@@ -202,7 +202,7 @@ def entry_key(kind: str, **options: Any) -> str:
     An option left at None is the renderer's default, the same as leaving it out.
     """
     given = {name: value for name, value in options.items() if value is not None}
-    shape = {"kind": kind, "environment": _environment_hash(), "date": USER_DATE_EPOCH, "options": given}
+    shape = {"kind": kind, "environment": _environment_hash(), "date": user_date_epoch(), "options": given}
     if lang() != "en":  # the language every sentence of the entry is in; English keys stay as they were
         shape["lang"] = lang()
     text = json.dumps(shape, sort_keys=True, default=_json_option, ensure_ascii=False, separators=(",", ":"))

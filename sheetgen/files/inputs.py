@@ -2,8 +2,10 @@
 
 Every record and variant file is read here, so that a FIFO never hangs a
 run, `/dev/zero` never fills memory and a 3,000-deep array never reaches the
-recursive parsers. Each path read is remembered, so that no command writes
-its output over one of its own inputs.
+recursive parsers. Inside a command run (`run_inputs`) each path read is
+remembered, so that no command writes its output over one of its own inputs;
+outside one nothing is remembered, so a program using the library can write
+any path it has read.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ import json
 import os
 import re
 import stat
+import struct
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
-from sheetgen.rules.text import printable, quote
+from sheetgen.rules.text import printable, quote, type_name
 
 RECORD_LIMIT = 5 * 1024 * 1024  # bytes in a record file
 VARIANT_LIMIT = 256 * 1024  # bytes in a variant TOML file
@@ -39,8 +43,25 @@ _KINDS = (
     (stat.S_ISSOCK, "a socket"),
 )
 
-_read: set[Path] = set()
-_tracking: list[set[Path]] = []
+# The open command run's inputs, and the sets `tracking` blocks collect: per context (thread,
+# task), never per process, so one run or one library call leaves nothing behind for the next.
+_run: ContextVar[set[Path] | None] = ContextVar("sheetgen_run_inputs", default=None)
+_tracking: ContextVar[tuple[set[Path], ...]] = ContextVar("sheetgen_tracking", default=())
+
+
+def as_path(value: object, what: str) -> Path:
+    """A path the library was given: a str or an os.PathLike such as Path; anything else is one line."""
+    if isinstance(value, str | os.PathLike):
+        path = os.fspath(value)
+        if isinstance(path, str) and path.strip() and "\0" not in path:
+            return Path(path)
+    raise SheetgenError(f"{what}: expected a file path (str or Path), found {_shown(value)}")
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, str | os.PathLike):
+        return "an empty path" if not str(os.fspath(value)).strip() else "a path with a NUL character"
+    return type_name(value)
 
 
 def file_kind(mode: int) -> str | None:
@@ -100,32 +121,41 @@ def _size(limit: int) -> str:
 
 
 def note_input(path: Path) -> None:
-    """Remember `path` as an input of this run (see `is_input`)."""
-    resolved = Path(os.path.realpath(path))
-    _read.add(resolved)
-    for tracked in _tracking:
-        tracked.add(resolved)
+    """Remember `path` as an input of the open run and of every open `tracking` block."""
+    run, tracked = _run.get(), _tracking.get()
+    wanting = tracked if run is None else (run, *tracked)
+    if wanting:  # with no run or block open, a library call remembers nothing
+        resolved = Path(os.path.realpath(path))
+        for paths in wanting:
+            paths.add(resolved)
 
 
 def is_input(path: Path) -> bool:
-    """Whether `path` resolves to a file this run has read."""
-    return Path(os.path.realpath(path)) in _read
+    """Whether `path` resolves to a file the open run has read (never, outside a run)."""
+    run = _run.get()
+    return run is not None and Path(os.path.realpath(path)) in run
 
 
-def forget_inputs() -> None:
-    """Start a new run: nothing has been read yet."""
-    _read.clear()
+@contextmanager
+def run_inputs() -> Iterator[set[Path]]:
+    """One command run: the inputs it reads, which its outputs may not be (see `is_input`)."""
+    paths: set[Path] = set()
+    token = _run.set(paths)
+    try:
+        yield paths
+    finally:
+        _run.reset(token)
 
 
 @contextmanager
 def tracking() -> Iterator[set[Path]]:
     """Collect the resolved paths of every input read inside the block."""
     paths: set[Path] = set()
-    _tracking.append(paths)
+    token = _tracking.set((*_tracking.get(), paths))
     try:
         yield paths
     finally:
-        _tracking.remove(paths)
+        _tracking.reset(token)
 
 
 def _decode(data: bytes, shown: str, error: type[SheetgenError]) -> str:
@@ -183,3 +213,25 @@ def parse_toml(data: bytes, shown: str, error: type[SheetgenError] = SheetgenErr
         raise error(f"{shown}: cannot read variant file: {printable(str(failure))}") from None
     except ValueError:  # an integer beyond Python's digit limit
         raise error(f"{shown}: cannot read variant file: a number is too long") from None
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height from its header, so the page reserves the preview's space."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(24)
+        width, height = struct.unpack(">II", header[16:24])
+        return width, height
+    except (OSError, struct.error):
+        return 0, 0
+
+
+def starts_with(path: Path, magic: bytes) -> bool:
+    """Whether a regular file begins with `magic`; never opens a FIFO or device (it could block)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with path.open("rb") as file:
+            return file.read(len(magic)) == magic
+    except OSError:
+        return False

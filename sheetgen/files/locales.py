@@ -3,9 +3,15 @@
 A language is a folder under templates/locale/ holding LC_MESSAGES/sheetgen.po
 (the folder name is the gettext locale, `pt_BR`; sheetgen calls it by its
 BCP 47 tag, `pt-BR`), so a translator adds one with one file and no code. The
-catalog is compiled in memory the first time a run needs it (no `.mo` file, no
-step for the user) and kept for the rest of the process. English is the
-message ids themselves and needs no catalog.
+catalogs are read and compiled in memory the first time a run needs a language
+or the list of them (no `.mo` file, no step for the user) and kept for the rest
+of the process. English is the message ids themselves and needs no catalog.
+
+A catalog that cannot serve is left out, never fatal: a folder Babel knows no
+language for, a file that is not a catalog, a translation whose placeholders
+differ from its message's (it would fail when filled). Its language is then
+unknown, as if the folder were not there, and `left_out` says why in one line
+each, for the caller to show; the other languages work as before.
 """
 
 from __future__ import annotations
@@ -14,16 +20,21 @@ import gettext
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from sheetgen.errors import UnknownLanguageError
 from sheetgen.files.resources import TEMPLATES_DIR
-from sheetgen.rules.i18n import ENGLISH, Translator, using
+from sheetgen.rules.i18n import ENGLISH, Translator, formats, placeholders, using
+from sheetgen.rules.text import printable
 
 LOCALE_DIR = TEMPLATES_DIR / "locale"
 DOMAIN = "sheetgen"
 DEFAULT = "en"
 TEMPLATE_CATALOG = LOCALE_DIR / f"{DOMAIN}.pot"
+SHOWN = 40  # characters of a message a notice quotes
+PLURAL_CHECKS = 1000  # counts a catalog's plural rule is tried on: one that fails on any is left out
 
 
 def tag(folder: str) -> str:
@@ -31,45 +42,135 @@ def tag(folder: str) -> str:
     return folder.replace("_", "-")
 
 
-def catalog_path(lang: str) -> str:
-    return str(LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po")
+def catalog_path(lang: str, locale_dir: Path | None = None) -> str:
+    """The .po file of `lang`, in `locale_dir` (default: sheetgen's own catalogs)."""
+    return str((locale_dir or LOCALE_DIR) / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po")
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot serve: why, in a few words."""
+
+
+@dataclass(frozen=True)
+class _Found:
+    """The catalogs under one locale folder: the usable ones compiled (.mo bytes) by tag, and a notice
+    for each one left out."""
+
+    compiled: dict[str, bytes]
+    notices: tuple[str, ...]
 
 
 @cache
-def languages() -> tuple[str, ...]:
-    """English first, then every language with a catalog, by tag."""
-    found = sorted(
-        tag(path.parent.parent.name)
-        for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-        if path.is_file()
-    )
-    return (DEFAULT, *(lang for lang in found if lang != DEFAULT))
+def _found(locale_dir: Path) -> _Found:
+    compiled: dict[str, bytes] = {}
+    notices = []
+    for path in sorted(locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po"), key=_spelling):
+        folder = path.parent.parent.name
+        lang = tag(folder)
+        if lang == DEFAULT:
+            continue  # English is the messages themselves
+        try:
+            same = next((known for known in (DEFAULT, *compiled) if known.lower() == lang.lower()), None)
+            if same is not None:
+                raise CatalogError(f"{folder!r} is the same language as {same!r}")
+            compiled[lang] = _compile(path, folder)
+        except CatalogError as error:
+            notices.append(f"Notice: {printable(str(path))}: {printable(str(error))}; left out")
+    return _Found(compiled, tuple(notices))
 
 
-def find_language(name: str) -> str:
+def _spelling(path: Path) -> tuple[str, bool, str]:
+    """Folders of one language together, the one spelt as gettext does (`de`, `pt_BR`) first."""
+    folder = path.parent.parent.name
+    return folder.lower(), not folder.split("_")[0].islower(), folder
+
+
+def _compile(path: Path, folder: str) -> bytes:
+    """The catalog at `path` as .mo bytes, once it has shown that every use of it will work."""
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        Locale.parse(folder)
+    except (UnknownLocaleError, ValueError):
+        raise CatalogError(f"{folder!r} is not a language Babel knows") from None
+    if not path.is_file():  # a FIFO would hang the run, a device never end
+        raise CatalogError("not a regular file")
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, domain=DOMAIN, abort_invalid=True)
+    except PoFileError as error:
+        message = str(error).removesuffix(f" on {error.lineno}")
+        raise CatalogError(f"line {error.lineno + 1}: {message}") from None
+    except OSError as error:
+        raise CatalogError(error.strerror or str(error)) from None
+    except (ValueError, LookupError) as error:  # an undecodable file, an unknown charset
+        raise CatalogError(f"not a readable catalog ({error})") from None
+    for message in catalog:
+        if message.id and not message.fuzzy:  # a fuzzy message is not a translation, and is not used
+            _check_placeholders(message.id, message.string)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    try:
+        plural = gettext.GNUTranslations(io.BytesIO(compiled.getvalue())).plural
+        for n in range(PLURAL_CHECKS):
+            plural(n)
+    except (ArithmeticError, ValueError, RecursionError) as error:
+        raise CatalogError(f"its plural rule fails ({error})") from None
+    return compiled.getvalue()
+
+
+def _check_placeholders(message_id: str | tuple[str, ...], strings: str | tuple[str, ...]) -> None:
+    """Every translation of a message fills the same placeholders, or filling it would fail; a plural
+    form may leave out the count (`%(n)s`: "one game"), which ngettext always supplies."""
+    ids = message_id if isinstance(message_id, tuple) else (message_id,)
+    wanted = placeholders(ids[-1])
+    countless = frozenset(p for p in wanted if not p.startswith("%(n)"))
+    shown = repr(ids[0] if len(ids[0]) <= SHOWN else ids[0][: SHOWN - 1] + "…")
+    for string in strings if isinstance(strings, tuple) else (strings,):
+        if not string:
+            continue  # untranslated: the English answers
+        found = placeholders(string)
+        if found != wanted and not (len(ids) > 1 and found == countless):
+            names = ", ".join(sorted(found ^ wanted))
+            raise CatalogError(f"the translation of {shown} has other placeholders ({names})")
+        if formats(ids[-1]) and not formats(string):
+            raise CatalogError(f"the translation of {shown} has a stray %")
+
+
+def languages(locale_dir: Path | None = None) -> tuple[str, ...]:
+    """English first, then every language with a usable catalog in `locale_dir` (default: sheetgen's
+    own), by tag."""
+    return (DEFAULT, *sorted(_found(locale_dir or LOCALE_DIR).compiled))
+
+
+def left_out(locale_dir: Path | None = None) -> tuple[str, ...]:
+    """One `Notice:` line for each catalog in `locale_dir` that `languages` leaves out, naming it and
+    saying why; the library shows none of them itself."""
+    return _found(locale_dir or LOCALE_DIR).notices
+
+
+def find_language(name: str, locale_dir: Path | None = None) -> str:
     """The known language `name` names (any case, `_` or `-`), or an error naming the known ones."""
     wanted = name.strip().replace("_", "-").lower()
-    for lang in languages():
+    known = languages(locale_dir)
+    for lang in known:
         if lang.lower() == wanted:
             return lang
-    raise UnknownLanguageError(f"unknown language {name!r}; known languages: {', '.join(languages())}")
+    raise UnknownLanguageError(f"unknown language {name!r}; known languages: {', '.join(known)}")
 
 
 class Catalog:
-    """A language from its .po file: gettext with the catalog's plural rule, Babel's numbers and dates."""
+    """A language from its compiled catalog: gettext with the catalog's plural rule, Babel's numbers
+    and dates."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, compiled: bytes) -> None:
         from babel import Locale
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
 
-        with open(catalog_path(lang), "rb") as handle:
-            catalog = read_po(handle, domain=DOMAIN)
-        compiled = io.BytesIO()
-        write_mo(compiled, catalog, use_fuzzy=False)  # a fuzzy message is not a translation
-        compiled.seek(0)
         self.lang = lang
-        self._messages = gettext.GNUTranslations(compiled)
+        self._messages = gettext.GNUTranslations(io.BytesIO(compiled))
         self._locale = Locale.parse(lang.replace("-", "_"))
 
     def gettext(self, message: str) -> str:
@@ -100,17 +201,20 @@ class Catalog:
         return format_date(day, format="short" if self.lang != "de" else "medium", locale=self._locale)
 
 
+def translator(lang: str = DEFAULT, locale_dir: Path | None = None) -> Translator:
+    """The language `lang` (a known tag) from `locale_dir` (default: sheetgen's own catalogs)."""
+    return _translator(find_language(lang, locale_dir), locale_dir or LOCALE_DIR)
+
+
 @cache
-def translator(lang: str = DEFAULT) -> Translator:
-    """The language `lang` (a known tag), its catalog compiled once per process."""
-    lang = find_language(lang)
-    return ENGLISH if lang == DEFAULT else Catalog(lang)
+def _translator(lang: str, locale_dir: Path) -> Translator:
+    return ENGLISH if lang == DEFAULT else Catalog(lang, _found(locale_dir).compiled[lang])
 
 
 @contextmanager
-def speaking(lang: str | None) -> Iterator[Translator]:
+def speaking(lang: str | None, locale_dir: Path | None = None) -> Iterator[Translator]:
     """Every sentence in this block in `lang` (None: English)."""
-    with using(translator(lang or DEFAULT)) as active:
+    with using(translator(lang or DEFAULT, locale_dir)) as active:
         yield active
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 
-from sheetgen.errors import RecordError, RecordShapeError, UnknownLanguageError
-from sheetgen.files.inputs import RECORD_LIMIT, parse_json, read_input
+from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, UnknownLanguageError
+from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
 from sheetgen.files.locales import find_language
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.records import Record, parse_record
@@ -15,7 +16,7 @@ from sheetgen.rules.text import printable
 
 def load_record(path: str | Path) -> Record:
     """Read and check a record file; RecordError says what is wrong and where."""
-    path = Path(path)
+    path = as_path(path, "record file")
     shown = printable(str(path))
     data = parse_json(read_input(path, RECORD_LIMIT, "record file", RecordError), shown, RecordShapeError)
     record = parse_record(data, shown, partial(load_rules, base_dir=path.parent))
@@ -25,3 +26,15 @@ def load_record(path: str | Path) -> Record:
         except UnknownLanguageError as error:
             raise RecordShapeError(f"{shown}: lang: {error}") from None
     return record
+
+
+def record_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Record files as given, and the *.json files of any folder, in name order."""
+    for path in paths:
+        if path.is_dir():
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise SheetgenError(f"{printable(str(path))}: no *.json records in this folder")
+            yield from found
+        else:
+            yield path

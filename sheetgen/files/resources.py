@@ -1,4 +1,4 @@
-"""Where the templates and examples are: in a checkout, or inside an installed wheel."""
+"""Where the templates and examples are (in a checkout, or inside an installed wheel), and reading them."""
 
 from pathlib import Path
 
@@ -7,3 +7,13 @@ _INSTALLED_TEMPLATES = PACKAGE_DIR / "templates"  # a wheel carries templates/ a
 TEMPLATES_DIR = _INSTALLED_TEMPLATES if _INSTALLED_TEMPLATES.is_dir() else PACKAGE_DIR.parent / "templates"
 EXAMPLES_DIR = PACKAGE_DIR.parent / "examples"  # only in a checkout; build skips them elsewhere
 FONTS_DIR = TEMPLATES_DIR / "fonts"
+
+
+def template_bytes(name: str) -> bytes:
+    """A file sheetgen ships under templates/, by its name there."""
+    return (TEMPLATES_DIR / name).read_bytes()
+
+
+def template_text(name: str) -> str:
+    """A UTF-8 text file sheetgen ships under templates/ (a stylesheet, a script, a template)."""
+    return template_bytes(name).decode("utf-8")

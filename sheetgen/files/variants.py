@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from pathlib import Path, PurePath
 
 from sheetgen.errors import VariantFileError
-from sheetgen.files.inputs import VARIANT_LIMIT, parse_toml, read_input
-from sheetgen.rules.text import printable
+from sheetgen.files.inputs import VARIANT_LIMIT, as_path, parse_toml, read_input
+from sheetgen.rules.text import printable, type_name
 from sheetgen.rules.variants import OFFICIAL, Rules, custom_rules, find_variant, is_variant_file
 
 
@@ -19,7 +19,14 @@ def load_rules(
 
     A file path given with `base_dir` (a record's folder) must lie beside the
     record or below its folder, so that a record cannot make sheetgen read any file.
+    `spec` may be a Path; `house_rules` a list of names, or one name.
     """
+    if isinstance(spec, os.PathLike):
+        spec = str(as_path(spec, "variant file"))
+    if not isinstance(spec, str):
+        raise VariantFileError(
+            f"variant: expected a variant name or a TOML file path, found {type_name(spec)}"
+        )
     if is_variant_file(spec):
         path = Path(spec) if base_dir is None else _inside(base_dir, spec)
         rules = load_variant_file(path)

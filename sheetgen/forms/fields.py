@@ -16,9 +16,10 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from functools import cache
 
 from sheetgen.errors import SheetgenError, SheetInfoError
-from sheetgen.layout.geometry import LAYOUTS, PAPERS
+from sheetgen.layout.geometry import LAYOUTS, PAPERS, split_evenly
 from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, SheetRow, Total
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.text import clean_text
@@ -198,6 +199,47 @@ def cards_in(names: Iterable[str]) -> list[str]:
     found = (parse_field(n) for n in names)
     cards = {f.card for f in found if f and f.game == 1 and f.key == Box.ACES.value}
     return [c + "." if c else "" for c in sorted(cards, key=lambda c: (c != "", int(c.lstrip("pcard") or 0)))]
+
+
+def sheet_field_names(layout: str, count: int, half: bool = False) -> list[str]:
+    """Every field a fillable sheet of `count` players (or six-game cards) may have, at most.
+
+    Each column's every row, name head and ticks, each card's every line and
+    its series total: as many as the template can make, or more, never fewer.
+    """
+    if layout == "players":
+        pages = len(split_evenly(count))
+        columns = [player_column(n) for n in range(1, count + 1)]
+        lines = [lines_prefix(page, half=False) for page in range(1, pages + 1)]
+        totals: list[str] = []
+    else:
+        count += count % 2 if half else 0
+        prefixes = [card_prefix(card, count, half) for card in range(1, count + 1)]
+        columns = [game_column(prefix, g) for prefix in prefixes for g in range(1, MAX_GAMES_IN_SERIES + 1)]
+        lines = [lines_prefix(card, half) for card in range(1, count + 1)]
+        totals = [series_total_field(prefix) for prefix in prefixes]
+    fields = [name for column in columns for name in column_fields(column).values()]
+    return fields + [line_field(prefix, line) for prefix in lines for line in Line] + totals
+
+
+def field_tree_size(names: Iterable[str]) -> int:
+    """The field objects a form of these full names holds: each terminal and each parent level."""
+    return len(
+        {".".join(parts[:depth]) for parts in map(partial_names, names) for depth in range(1, len(parts) + 1)}
+    )
+
+
+@cache
+def most_fields() -> int:
+    """The field objects of the largest fillable sheet sheetgen makes (MAX_PLAYERS names, any layout).
+
+    The reader accepts this many and no more, so every sheet sheetgen writes
+    reads back, and nothing much larger is ever walked.
+    """
+    return max(
+        field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half))
+        for layout, half in (("players", False), ("series", False), ("series", True))
+    )
 
 
 @dataclass(frozen=True)

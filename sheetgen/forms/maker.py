@@ -41,7 +41,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 
-from sheetgen.files.stamps import pin_source_date
+from sheetgen.files.stamps import source_date
 from sheetgen.forms.compact import ObjectTable, write_compact
 from sheetgen.forms.fields import (
     MAX_BOX_DIGITS,
@@ -402,9 +402,9 @@ def _grow_tree(table: ObjectTable, terminals: list[tuple[str, IndirectObject]]) 
     return roots
 
 
+@source_date()  # the name font's subset is stamped too
 def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
     """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`."""
-    pin_source_date()  # the name font's subset is stamped too
     reader = PdfReader(BytesIO(pdf))
     table = ObjectTable(reader)
     form = reader.trailer["/Root"]["/AcroForm"]

@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import stat
-from collections.abc import Callable
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError
-from sheetgen.files.inputs import read_input
+from sheetgen.files.inputs import as_path, read_input, starts_with
 from sheetgen.files.records import load_record
 from sheetgen.forms.fields import (
     MAX_BOX_DIGITS,
@@ -42,6 +43,7 @@ from sheetgen.forms.fields import (
     game_column,
     line_field,
     lines_prefix,
+    most_fields,
     parse_field,
     player_column,
     players_in,
@@ -50,11 +52,11 @@ from sheetgen.forms.fields import (
 from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Record, parse_record, quote
 from sheetgen.rules.scoring import Totals
-from sheetgen.rules.text import printable
+from sheetgen.rules.text import printable, type_name
 
-MAX_PDF_BYTES = 4 * 1024 * 1024  # a filled sheet is well under 1 MB
-MAX_STREAM_BYTES = 8 * 1024 * 1024  # decompressed, per stream
-MAX_FIELDS = 2000
+# Bytes one field (its dictionary, widget and scripts) takes, decompressed in the form's object
+# stream or written out plainly by a program that fills forms: about 2,700 on every layout.
+FIELD_BYTES = 4096
 MAX_FIELD_TEXT = 200
 PDF_MAGIC = b"%PDF-"
 BOXES = tuple(box.value for box in Box)
@@ -65,31 +67,64 @@ FLATTENED = (
 SHEET_WORDS = ("upper subtotal", "grand total", "yahtzee bonus")  # on every printed sheet, in any case
 Warn = Callable[[str], None]
 
-# pypdf reports what it repairs on stderr; a broken file is one line of ours instead.
-logging.getLogger("pypdf").setLevel(logging.CRITICAL + 1)
+
+class _Hush(logging.Filter):
+    """Drops pypdf's log records from one thread: what it repairs in a broken file is one line of ours."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.thread = threading.get_ident()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.thread != self.thread
+
+
+@contextmanager
+def _pypdf_hushed() -> Iterator[None]:
+    """pypdf's warnings from this thread dropped for the block; its loggers are as they were after it.
+
+    A logger's filter sees only records logged on that very logger, so the
+    filter goes on each pypdf module's logger (pypdf logs under the module's
+    name), not only on "pypdf"; levels, handlers and propagation are untouched.
+    """
+    hush = _Hush()
+    names = {"pypdf", *(name for name in list(sys.modules) if name.startswith("pypdf."))}
+    loggers = [logging.getLogger(name) for name in sorted(names)]
+    for logger in loggers:
+        logger.addFilter(hush)
+    try:
+        yield
+    finally:
+        for logger in loggers:
+            logger.removeFilter(hush)
+
+
+def byte_limit() -> int:
+    """The most a filled sheet may weigh, and any one of its streams decompress to.
+
+    The largest sheet sheetgen makes (MAX_PLAYERS names) at FIELD_BYTES a
+    field: a program that fills a form (pypdf, say) may write every field out
+    uncompressed, as large as the compressed sheet's object stream held them.
+    """
+    return most_fields() * FIELD_BYTES
 
 
 def is_pdf(path: Path) -> bool:
     """Whether a record path is a PDF: by its suffix, or by the first bytes of a regular file."""
-    if path.suffix.lower() == ".pdf":
-        return True
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False  # never opened here: a FIFO would block; the reader says what it is
-        with path.open("rb") as file:
-            return file.read(len(PDF_MAGIC)) == PDF_MAGIC
-    except OSError:
-        return False
+    return path.suffix.lower() == ".pdf" or starts_with(path, PDF_MAGIC)
 
 
-def load_any_record(path: Path, warn: Warn | None = None) -> Record:
-    """A record from a JSON file or from a filled fillable sheet; `warn` hears stale totals."""
+def load_any_record(path: str | Path, warn: Warn | None = None) -> Record:
+    """A record from a JSON file or a filled fillable sheet, by str or Path; `warn` hears stale totals."""
+    path = as_path(path, "record file")
+    if warn is not None and not callable(warn):
+        raise SheetgenError(f"warn: expected a function taking one line, found {type_name(warn)}")
     return read_pdf_record(path, warn) if is_pdf(path) else load_record(path)
 
 
 def _read_bytes(path: Path) -> bytes:
     """The sheet's bytes, read like any input: a regular file, bounded in size."""
-    data = read_input(path, MAX_PDF_BYTES, "filled score sheet", RecordError)
+    data = read_input(path, byte_limit(), "filled score sheet", RecordError)
     if PDF_MAGIC not in data[:1024]:
         raise RecordError(f"{printable(str(path))}: not a PDF file")
     return data
@@ -123,7 +158,7 @@ def _field_values(reader: Any) -> dict[str, str]:
                 continue
             seen.add(ref.idnum)
         field = ref.get_object()
-        if not isinstance(field, DictionaryObject) or depth > 8 or len(seen) > MAX_FIELDS:
+        if not isinstance(field, DictionaryObject) or depth > 8 or len(seen) > most_fields():
             raise RecordError("its form fields are malformed")
         partial = field.get("/T")
         name = parent if partial is None else f"{parent}.{partial}" if parent else str(partial)
@@ -164,8 +199,9 @@ def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
     from pypdf.errors import PyPdfError
 
     data = _read_bytes(path)
+    shown = printable(str(path))
     limits = {
-        name: MAX_STREAM_BYTES
+        name: byte_limit()
         for name in (
             "maximum_declared_stream_length",
             "array_based_stream_maximum_output_length",
@@ -179,10 +215,10 @@ def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
         )
     }
     try:
-        with apply_configuration(**limits, form_fields_maximum_entries=MAX_FIELDS):
+        with apply_configuration(**limits, form_fields_maximum_entries=most_fields()), _pypdf_hushed():
             reader = PdfReader(BytesIO(data), strict=False)
             if reader.is_encrypted:
-                raise RecordError(f"{path}: the PDF is encrypted; save an unencrypted copy and try again")
+                raise RecordError(f"{shown}: the PDF is encrypted; save an unencrypted copy and try again")
             info = reader.metadata
             stored = info.get(SHEET_KEY) if info is not None else None
             if not isinstance(stored, str):
@@ -190,18 +226,18 @@ def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
                 if not plain and "/AcroForm" not in reader.trailer["/Root"] and _looks_printed(reader):
                     raise RecordError(FLATTENED)
                 raise RecordError(
-                    f"{path}: not a sheetgen score sheet (make one with: sheetgen scoresheet --fillable)"
+                    f"{shown}: not a sheetgen score sheet (make one with: sheetgen scoresheet --fillable)"
                 )
             sheet = SheetInfo.from_json(stored)
             values = _field_values(reader)
     except SheetgenError as error:
         message = str(error)
-        raise type(error)(message if message.startswith(f"{path}:") else f"{path}: {message}") from None
+        raise type(error)(message if message.startswith(f"{shown}:") else f"{shown}: {message}") from None
     except (PyPdfError, ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
         reason = " ".join(str(error).split())[:120] or type(error).__name__
-        raise RecordError(f"{path}: cannot read the PDF: {reason}") from None
+        raise RecordError(f"{shown}: cannot read the PDF: {reason}") from None
     except MemoryError:
-        raise RecordError(f"{path}: cannot read the PDF: it needs too much memory") from None
+        raise RecordError(f"{shown}: cannot read the PDF: it needs too much memory") from None
     return sheet, values
 
 
@@ -316,12 +352,16 @@ class SheetRead:
     cards: Columns  # the six-game cards (prefix, player); empty on the players sheet
 
 
-def sheet_record(path: Path) -> SheetRead:
+def sheet_record(path: str | Path) -> SheetRead:
     """The boxes-mode record a filled sheet holds (as JSON data), with where each column is."""
+    path = as_path(path, "filled score sheet")
+    shown = printable(str(path))
     sheet, values = _open(path)
     too_long = next((k for k, v in values.items() if len(v) > MAX_FIELD_TEXT), None)
     if too_long is not None:
-        raise RecordShapeError(f"{path}: field {quote(too_long)} holds more than {MAX_FIELD_TEXT} characters")
+        raise RecordShapeError(
+            f"{shown}: field {quote(too_long)} holds more than {MAX_FIELD_TEXT} characters"
+        )
     data: dict[str, Any] = {"variant": sheet.base, "house_rules": list(sheet.house_rules)}
     for line in (Line.TITLE, Line.DATE):
         if _text(values, line.value):
@@ -334,7 +374,7 @@ def sheet_record(path: Path) -> SheetRead:
         else:
             data["games"], games, cards = _series(values, sheet.names)
     except SheetgenError as error:
-        raise type(error)(f"{path}: {error}") from None
+        raise type(error)(f"{shown}: {error}") from None
     return SheetRead(data, sheet, values, games, cards)
 
 
@@ -381,7 +421,7 @@ def stale_totals(record: Record, read: SheetRead) -> list[str]:
     return lines
 
 
-def read_pdf_record(path: Path, warn: Warn | None = None) -> Record:
+def read_pdf_record(path: str | Path, warn: Warn | None = None) -> Record:
     """A filled sheet as a checked record, under the rules the sheet was made for."""
     read = sheet_record(path)
     record = parse_record(read.data, source=str(path))
@@ -390,7 +430,7 @@ def read_pdf_record(path: Path, warn: Warn | None = None) -> Record:
     return dataclasses.replace(record, rules=read.sheet.rules())
 
 
-def record_json(path: Path, warn: Warn | None = None) -> dict[str, Any]:
+def record_json(path: str | Path, warn: Warn | None = None) -> dict[str, Any]:
     """The record `sheetgen record` writes: checked first, so it loads again as it is."""
     read = sheet_record(path)
     record = parse_record(read.data, source=str(path))

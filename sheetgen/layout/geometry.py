@@ -18,20 +18,27 @@ from typing import Self
 
 from sheetgen.errors import GeometryError
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
-from sheetgen.rules.text import REPR, quote
+from sheetgen.rules.text import REPR, quote, type_name
 
 
 class _Choice(enum.StrEnum):
     """A closed set of sheet options; a member is its own string, so it names files and keys as before."""
 
     @classmethod
-    def of(cls, value: str) -> Self:
-        """The member `value` names; GeometryError, naming the choices, for any other value."""
-        try:
-            return cls(value)
-        except ValueError:
-            kind = cls.__name__.lower()
-            raise GeometryError(f"unknown {kind} {value!r}; {kind}s: {', '.join(cls)}") from None
+    def of(cls, value: object) -> Self:
+        """The member `value` names, in any case ("A4"); GeometryError, naming the choices, for any other."""
+        return cls(value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Self:
+        if isinstance(value, str):
+            for member in cls:
+                if member.value == value.strip().lower():
+                    return member
+        kind = cls.__name__.lower()
+        if not isinstance(value, str):
+            raise GeometryError(f"{kind}: expected one of {', '.join(cls)}, found {type_name(value)}")
+        raise GeometryError(f"unknown {kind} {quote(value, quotes=REPR)}; {kind}s: {', '.join(cls)}")
 
 
 class Layout(_Choice):

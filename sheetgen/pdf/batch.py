@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError
@@ -17,29 +17,20 @@ from sheetgen.files.output import (
     paper_suffix,
     write_output,
 )
+from sheetgen.files.records import record_files
 from sheetgen.forms.reader import load_any_record
 from sheetgen.pdf.fill import Filler
 from sheetgen.rules.records import Record
 from sheetgen.rules.text import printable
 
 
-def expand(paths: Iterable[Path]) -> Iterator[Path]:
-    """Record files as given, and the *.json files of any folder, in name order."""
-    for path in paths:
-        if path.is_dir():
-            found = sorted(path.glob("*.json"))
-            if not found:
-                raise SheetgenError(f"{printable(str(path))}: no *.json records in this folder")
-            yield from found
-        else:
-            yield path
-
-
 def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Path]:
     """One file per record, named after it, never two alike (see `sheetgen fill --help`).
 
     A clash takes the record's folder name as a prefix, then a number: r.pdf,
-    x-r.pdf, x-r-2.pdf. Names are compared ignoring case, for folders that do.
+    x-r.pdf, x-r-2.pdf. Whole file names, paper suffix included, are compared
+    ignoring case, for folders that do: a.json on A4 and a-a4.json on Letter
+    would both be a-a4.pdf, so the second takes its folder's name.
     """
     taken: set[str] = set()
     targets: list[Path] = []
@@ -48,12 +39,13 @@ def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Pat
         if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
             stem = f"{stem}-filled"  # a filled-in sheet is never printed over
         names = (stem, f"{source.parent.name}-{stem}")
-        name = next((n for n in names if n.casefold() not in taken), None)
+        name = next((n for n in names if f"{n}{suffix}.pdf".casefold() not in taken), None)
         number = 2
-        while name is None or name.casefold() in taken:
+        while name is None or f"{name}{suffix}.pdf".casefold() in taken:
             name, number = f"{names[1]}-{number}", number + 1
-        taken.add(name.casefold())
-        targets.append(folder / f"{name}{suffix}.pdf")
+        file_name = f"{name}{suffix}.pdf"
+        taken.add(file_name.casefold())
+        targets.append(folder / file_name)
     return targets
 
 
@@ -76,7 +68,7 @@ def fill_records(
     paths = list(paths)
     for path in paths:
         note_input(path)
-    files = list(expand(paths))
+    files = list(record_files(paths))
     to_file = output is not None and (output == STDOUT or output.suffix.lower() == ".pdf")
     if output is not None:
         _check_output(output, to_file, combine or len(files) == 1)

@@ -16,21 +16,19 @@ from functools import cache, lru_cache
 from io import BytesIO
 
 from bidi import get_display
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.files.stamps import AUTHOR, pin_source_date
+from sheetgen.files.stamps import AUTHOR, source_date
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
 from sheetgen.pdf.cached import scoresheet_pdf
-from sheetgen.pdf.pageimport import ImportedPage, dump_pages, load_pages
+from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, load_pages, pdfmetrics
 from sheetgen.rules import i18n
+from sheetgen.rules.arguments import items
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote
 from sheetgen.rules.variants import Rules
@@ -260,8 +258,8 @@ class Filler:
     def warnings(self, record: Record) -> list[str]:
         """One line per name or title with characters the font cannot draw."""
         texts = [("the title", record.title or "")] + [(f"player {quote(n)}", n) for n in record.player_names]
-        font = FONTS_DIR / FONT_FILES[BOLD]
-        found = (glyph_warning(f"{record.source}: {what}", text, font) for what, text in texts)
+        font = FONTS_DIR / FONT_FILES[BOLD]  # ReportLab draws with it alone: no fallback=True
+        found = (glyph_warning(f"{record.source}: {what}", text, font, False) for what, text in texts)
         return [line for line in found if line]
 
     def check(self, record: Record) -> None:
@@ -340,9 +338,9 @@ class Filler:
                     drawn.centred(str(record.series_totals[name]), drawn.geometry.series_total, BOLD)
             canvas.showPage()
 
+    @source_date()
     def pdf(self, records: Sequence[Record]) -> bytes:
         """One PDF holding the given records in order; the sheet is stored once."""
-        pin_source_date()
         buffer = BytesIO()
         first = records[0]
         canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)
@@ -357,8 +355,18 @@ class Filler:
 
 
 def fill_pdf(
-    records: Sequence[Record], paper: Paper | str = Paper.LETTER, card: Card | str = Card.FULL
+    records: Sequence[Record] | Record,
+    paper: Paper | str | None = Paper.LETTER,
+    card: Card | str = Card.FULL,
 ) -> bytes:
-    """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`)."""
+    """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`).
+
+    `records` are checked records (`sheetgen.load_record`, `parse_record`), at
+    least one; a single record is one. `paper` None prints each on its own
+    language's paper. Anything else is a SheetgenError.
+    """
+    checked = items(records, "records", Record)
+    if not checked:
+        raise SheetgenError("records: expected at least one record, found none")
     filler = Filler(paper, card)
-    return filler.pdf(records)
+    return filler.pdf(checked)

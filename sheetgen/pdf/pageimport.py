@@ -11,14 +11,65 @@ and its fonts once, however many pages use it.
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject, PDFObjectReference, xObjectName
-from reportlab.pdfgen.canvas import Canvas
+
+@contextmanager
+def _a_working_folder() -> Iterator[None]:
+    """A working folder that exists, for the block, if the process's own was deleted.
+
+    ReportLab's rl_config calls os.getcwd() as it is imported (for font search
+    paths it fills from `%(CWD)s`), which fails in a deleted folder. Then the
+    block runs in ReportLab's own package folder and the process returns to its
+    deleted folder after, through a descriptor held open: nothing else changes.
+    """
+    try:
+        os.getcwd()
+    except OSError:
+        pass
+    else:
+        yield
+        return
+    flags = getattr(os, "O_PATH", os.O_RDONLY) | getattr(os, "O_DIRECTORY", 0)
+    here = os.open(".", flags)
+    try:
+        spec = importlib.util.find_spec("reportlab")
+        os.chdir(next(iter(spec.submodule_search_locations)) if spec else os.sep)
+        yield
+    finally:
+        os.fchdir(here)
+        os.close(here)
+
+
+# This module is the one that imports ReportLab; `sheetgen.pdf.fill` takes its names from here.
+with _a_working_folder():
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject, PDFObjectReference, xObjectName
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+__all__ = ["Canvas", "ImportedPage", "TTFont", "canvas_document", "dump_pages", "load_pages", "pdfmetrics"]
 
 Chunk = bytes | int  # literal bytes, or the number of an object in the source PDF
+
+
+def canvas_document(canvas: Canvas) -> PDFDocument:
+    """The PDFDocument a canvas writes: ReportLab's one private name sheetgen uses (`Canvas._doc`).
+
+    ReportLab has no public way to put an object into a canvas's document
+    (a page imported as a form, its fonts, copied as bytes), and only this one
+    keeps a filled record's bytes as they are: pyproject.toml caps ReportLab
+    below its next major version, and tests/test_library.py fails if the name moves.
+    """
+    document = getattr(canvas, "_doc", None)
+    if not isinstance(document, PDFDocument):
+        raise RuntimeError("this ReportLab keeps no PDFDocument in Canvas._doc; sheetgen needs updating")
+    return document
 
 
 class _Copied(PDFObject):
@@ -64,9 +115,8 @@ class ImportedPage:
 
     def draw(self, canvas: Canvas) -> None:
         """Paint the page as the background of the canvas's current page."""
-        document = canvas._doc
-        if not document.hasForm(self.name):
-            document.Reference(_Copied(self, self.form_chunks), xObjectName(self.name))
+        if not canvas.hasForm(self.name):
+            canvas_document(canvas).Reference(_Copied(self, self.form_chunks), xObjectName(self.name))
         canvas.doForm(self.name)
 
 

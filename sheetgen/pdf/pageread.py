@@ -23,11 +23,29 @@ from pypdf.generic import (
 
 from sheetgen.pdf.pageimport import Chunk, ImportedPage
 
+START_STREAM = b"\nstream\n"
+END_STREAM = b"\nendstream"
+
 
 def _plain(obj: PdfObject) -> bytes:
     buffer = BytesIO()
     obj.write_to_stream(buffer)
     return buffer.getvalue()
+
+
+def stored_data(stream: StreamObject) -> bytes:
+    """A stream's data as stored in the file, still encoded (`get_data` would decode it).
+
+    pypdf has no public getter for the encoded bytes, but `write_to_stream`
+    writes them out as they are, after the dictionary and "stream": in that
+    dictionary every line starts with a name or a bracket (pypdf escapes
+    newlines in strings), so the first line "stream" ends it.
+    """
+    written = _plain(stream)
+    start = written.find(START_STREAM)
+    if start < 0 or not written.endswith(END_STREAM):
+        raise ValueError("pypdf wrote a stream in a shape sheetgen does not know")
+    return written[start + len(START_STREAM) : len(written) - len(END_STREAM)]
 
 
 class _Serializer:
@@ -64,7 +82,7 @@ class _Serializer:
     def top_level(self, obj: PdfObject) -> list[Chunk]:
         out: list[Chunk] = []
         if isinstance(obj, StreamObject):
-            data = obj._data  # the stream as stored: still encoded, copied as it is
+            data = stored_data(obj)  # the stream as stored: still encoded, copied as it is
             self.chunks(obj, out)
             out[-1] = b"/Length %d>>\nstream\n" % len(data) + data + b"\nendstream"
         else:

@@ -1,32 +1,28 @@
 """Jinja + WeasyPrint: HTML templates under templates/ rendered to PDF bytes.
 
 One font configuration and the parsed stylesheets are kept per process, so a
-run that renders many documents parses each font and stylesheet once. Pages
-fetch nothing but files under templates/, and user text is always escaped.
+run that renders many documents parses each font and stylesheet once; as they
+are shared, renders take turns (`rendering`), which also sets
+SOURCE_DATE_EPOCH and quiets WeasyPrint's log for the call only. Pages fetch
+nothing but files under templates/, and user text is always escaped.
 """
 
 from __future__ import annotations
 
 import datetime
-import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from weasyprint import CSS, HTML
-from weasyprint.document import Document
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-
-from sheetgen.files.resources import TEMPLATES_DIR
-from sheetgen.files.stamps import AUTHOR, USER_DATE_EPOCH, pin_source_date
+from sheetgen.files.resources import TEMPLATES_DIR, template_bytes
+from sheetgen.files.stamps import AUTHOR, source_date, user_date_epoch
 from sheetgen.layout.geometry import Paper
+from sheetgen.pdf.weasy import CSS, HTML, Document, URLFetcher, URLFetcherResponse, font_configuration, quiet
 from sheetgen.rules import i18n
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.web.templating import render
-
-logging.getLogger("weasyprint").setLevel(logging.ERROR)
-logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 
 class TemplateFetcher(URLFetcher):
@@ -38,7 +34,7 @@ class TemplateFetcher(URLFetcher):
         path = Path(URLFetcherResponse(url).path or "").resolve()
         if not path.is_relative_to(TEMPLATES_DIR) or not path.is_file():
             raise ValueError(f"sheetgen fetches nothing outside templates/: {url}")
-        return URLFetcherResponse(url, body=path.read_bytes())
+        return URLFetcherResponse(url, body=template_bytes(path.relative_to(TEMPLATES_DIR).as_posix()))
 
 
 @cache
@@ -46,9 +42,20 @@ def _fetcher() -> TemplateFetcher:
     return TemplateFetcher()
 
 
-@cache
-def font_config() -> FontConfiguration:
-    return FontConfiguration()
+font_config = cache(font_configuration)
+
+
+@contextmanager
+def rendering() -> Iterator[None]:
+    """Around every WeasyPrint call: one render at a time, SOURCE_DATE_EPOCH set, the log quiet.
+
+    The font configuration and stylesheets are shared, and WeasyPrint is not
+    made for two renders at once in one process; threads take turns, so each
+    gets the bytes it would alone. Re-entrant: a rule sheet holds it across
+    its layouts and the write.
+    """
+    with source_date(), quiet():
+        yield
 
 
 @cache
@@ -60,8 +67,8 @@ def stylesheet(name: str) -> CSS:
 
 def _created() -> str | None:
     """The PDF's date: only from SOURCE_DATE_EPOCH, so output stays reproducible."""
-    epoch = USER_DATE_EPOCH
-    if not epoch:
+    epoch = user_date_epoch()
+    if epoch is None:
         return None
     moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC)
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -87,11 +94,11 @@ def render_document(
     the same HTML prints on Letter or A4.
     """
     paper = Paper.of(paper)
-    pin_source_date()
-    html = render_html(template, paper=paper, **context)
-    sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]
-    document = HTML(string=html, base_url=str(TEMPLATES_DIR / template), url_fetcher=_fetcher())
-    return document.render(stylesheets=sheets, font_config=font_config(), **_options(forms))
+    with rendering():
+        html = render_html(template, paper=paper, **context)
+        sheets = [stylesheet(name) for name in ["base.css", *stylesheets, f"paper/{paper}.css"]]
+        document = HTML(string=html, base_url=str(TEMPLATES_DIR / template), url_fetcher=_fetcher())
+        return document.render(stylesheets=sheets, font_config=font_config(), **_options(forms))
 
 
 def _options(forms: bool) -> dict[str, Any]:
@@ -100,8 +107,8 @@ def _options(forms: bool) -> dict[str, Any]:
 
 def write_document(document: Document, forms: bool = False) -> bytes:
     """A laid-out document as PDF bytes."""
-    pin_source_date()
-    return document.write_pdf(**_options(forms))
+    with rendering():
+        return document.write_pdf(**_options(forms))
 
 
 def render_pdf(
@@ -113,4 +120,5 @@ def render_pdf(
     **context: Any,
 ) -> bytes:
     """Render a template to PDF on `paper`; `stylesheets` are paths under templates/."""
-    return write_document(render_document(template, stylesheets, paper, forms=forms, **context), forms)
+    with rendering():
+        return write_document(render_document(template, stylesheets, paper, forms=forms, **context), forms)

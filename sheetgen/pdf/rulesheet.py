@@ -13,14 +13,12 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
-from typing import Any
-
-from weasyprint.document import Document
 
 from sheetgen.errors import RuleSheetFitError, TitleFitError
 from sheetgen.layout.fitting import text_width
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
-from sheetgen.pdf.render import render_document, write_document
+from sheetgen.pdf.render import render_document, rendering, write_document
+from sheetgen.pdf.weasy import Document, placed
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
@@ -57,22 +55,15 @@ def title_size(title: str, paper: str) -> float:
     )
 
 
-def _main(document: Document, number: int = 0) -> tuple[Any, Any]:
-    """A page's box and its `main` box (WeasyPrint layout boxes)."""
-    page = document.pages[number]._page_box
-    return page, next(box for box in page.descendants() if getattr(box, "element_tag", None) == "main")
-
-
 def _room(document: Document) -> float:
     """Points left empty between the end of the rules and the foot of the first page."""
-    page, main = _main(document)
-    bottom = page.height + page.margin_top  # the page area's foot, in pixels from the top
-    return (bottom - main.position_y - main.margin_height()) * PX
+    main = placed(document.pages[0], "main")
+    return (main.area_bottom - main.top - main.height) * PX
 
 
 def _overflow(document: Document) -> float:
     """Points of the rules that ran past the first page (0 for a one-page sheet)."""
-    return sum(_main(document, n)[1].margin_height() * PX for n in range(1, len(document.pages)))
+    return sum(placed(page, "main").height * PX for page in document.pages[1:])
 
 
 def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: str | None = None) -> bytes:
@@ -91,29 +82,34 @@ def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: 
     def layout(body: float) -> Document:
         return render_document(TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading)
 
+    with rendering():  # the layouts and the write, with no other render between them
+        return write_document(_fitted(layout, EMPTY_FOOT[paper]))
+
+
+def _fitted(layout: Callable[[float], Document], empty_foot: float) -> Document:
+    """The rules laid out one page full: at 9 pt, larger if that leaves `empty_foot`, or smaller to fit."""
     best = layout(BODY_SIZE)
     if len(best.pages) > 1:
-        return write_document(_shrunk(best, layout))
+        return _shrunk(best, layout)
     room = _room(best)
-    if room < EMPTY_FOOT[paper]:
-        return write_document(best)
-    page = best.pages[0]._page_box
-    used = page.height * PX - room
+    if room < empty_foot:
+        return best
+    used = placed(best.pages[0], "main").area_height * PX - room
     predicted = BODY_SIZE * ((used + room) / used) ** (1 / GROWTH)
     size = min(MAX_BODY_SIZE, BODY_STEP * int(predicted / BODY_STEP))
     while size > BODY_SIZE:
         document = layout(size)
         if len(document.pages) == 1:
-            return write_document(document)
+            return document
         size -= BODY_STEP
-    return write_document(best)
+    return best
 
 
 def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Document:
     """The largest size under 9 pt at which the rules fit one page: the overflow predicts it."""
-    page, main = _main(overflowing)
-    room = (page.height + page.margin_top - main.position_y) * PX  # the first page's room for the rules
-    needed = main.margin_height() * PX + _overflow(overflowing)
+    main = placed(overflowing.pages[0], "main")
+    room = (main.area_bottom - main.top) * PX  # the first page's room for the rules
+    needed = main.height * PX + _overflow(overflowing)
     predicted = BODY_SIZE * (room / needed) ** (1 / GROWTH)
     size = max(MIN_BODY_SIZE, min(BODY_SIZE - BODY_STEP, BODY_STEP * math.ceil(predicted / BODY_STEP)))
     document = layout(size)

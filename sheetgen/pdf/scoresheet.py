@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -48,6 +47,7 @@ from sheetgen.layout.geometry import (
     sheet_geometry,
     split_evenly,
 )
+from sheetgen.rules.arguments import check_count, check_names, check_rules, check_title
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
 from sheetgen.rules.i18n import N_, _, ngettext
 from sheetgen.rules.rulebook import edition_line, row_hint
@@ -210,9 +210,8 @@ def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
 
 
 def clean_name(name: str) -> str:
-    """A name on one line: control characters dropped, runs of spaces made one."""
-    printable = "".join(" " if unicodedata.category(c).startswith("C") else c for c in name)
-    return " ".join(printable.split())
+    """A checked name or title on one line: runs of spaces made one, as the heads print them."""
+    return " ".join(name.split())
 
 
 def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[SheetCard]:
@@ -340,21 +339,28 @@ def render_scoresheet(
 ) -> bytes:
     """A blank score sheet as PDF bytes.
 
-    `columns` is the number of players (players layout, default 6) or of
-    series cards (series layout, default 1, or the two of one sheet of half
-    cards); given names add columns or cards as needed. Players share the
-    page's width, six at most to a page, more split evenly over pages.
-    `title` replaces the variant's title in the heading. Raises
-    NameFitError or TitleFitError for a name or title that cannot fit.
+    `columns` is the number of players (players layout, 1 to 6, default 6)
+    or of series cards (series layout, 1 to 6, default 1, or the two of one
+    sheet of half cards); given names add columns or cards as needed, up to
+    60. Players share the page's width, six at most to a page, more split
+    evenly over pages. `title` replaces the variant's title in the heading.
+    Names and title are checked as `sheetgen scoresheet` checks --names and
+    --title (an empty name leaves its head blank); any bad argument is a
+    SheetgenError, such as NameFitError or TitleFitError for a name or title
+    that cannot fit.
     """
-    from sheetgen.pdf.render import render_pdf  # WeasyPrint: only when a sheet is drawn
-
+    rules = check_rules(rules)
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
     if card == Card.HALF and layout != Layout.SERIES:
         raise GeometryError(f"no half card for the {layout} layout; half cards are series cards")
+    if columns is not None:
+        columns = check_count(columns, "columns", 1, COLUMNS)
+    names = [clean_name(name) for name in check_names(names, blank=True)]
+    title = check_title(title)
+    from sheetgen.pdf.render import render_pdf, rendering  # WeasyPrint: only when a sheet is drawn
+
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=clean_name(title))
-    names = [clean_name(name) if name else name for name in names]
     default = COLUMNS if layout == "players" else 1
     cards = _cards(layout, card, columns or (0 if names else default), names)
     kind = sheet_kind(layout)
@@ -402,4 +408,5 @@ def render_scoresheet(
     from sheetgen.forms.fields import SheetInfo
     from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
 
-    return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))
+    with rendering():  # the form's font subset too: fontTools' report quiet, SOURCE_DATE_EPOCH set
+        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))

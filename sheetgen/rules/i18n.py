@@ -11,6 +11,7 @@ marked with `N_` and translated when a property reads them.
 from __future__ import annotations
 
 import contextvars
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
@@ -86,6 +87,32 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction only; it is translated where it is read."""
     return message
+
+
+# `_`'s %(name)s (with its conversion: %(n)d is another), and messages.py's {name}
+PLACEHOLDERS = re.compile(r"%\(\w+\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]?|\{\w+\}")
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The named placeholders in `text` as written (`%(name)s`, `{name}`)."""
+    return frozenset(PLACEHOLDERS.findall(text))
+
+
+class _AnyValues(dict):
+    """Every name has a value, one that both %s and %d take."""
+
+    def __missing__(self, key: str) -> int:
+        return 1
+
+
+def formats(text: str) -> bool:
+    """Whether `text % values` works: no stray `%` (Jinja's `_()` formats every message, even one
+    without placeholders)."""
+    try:
+        text % _AnyValues()
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def number(n: int) -> str:

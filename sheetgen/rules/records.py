@@ -8,7 +8,6 @@ player, the turn or box, and the reason.
 from __future__ import annotations
 
 import datetime
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from sheetgen.rules.boxes import (
 from sheetgen.rules.messages import at, located, say, within
 from sheetgen.rules.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
 from sheetgen.rules.text import clean_text, quote, type_name
-from sheetgen.rules.variants import HouseRule, Rules, builtin_rules
+from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules, builtin_rules
 
 MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
@@ -47,6 +46,8 @@ BOXES_PLAYER_KEYS = ("name", "boxes", "yahtzee_bonuses")
 TURN_KEYS = ("dice", "box", "scratch", "score", "yahtzee_bonus")
 DICE_TURN_KEYS = ("dice", "box", "scratch")
 TYPED_TURN_KEYS = ("box", "score", "yahtzee_bonus")
+DEFAULT_VARIANT = OFFICIAL.name  # a record that names no variant
+ALLOWED_SHOWN = 7  # a box's possible scores a message lists one by one; more are said as a range
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,17 @@ def parse_record(data: Any, source: str = "record", load_variant: VariantLoader 
         raise type(error)(located(source, str(error))) from None
 
 
+def language_tag(tag: str) -> str:
+    """A language tag in BCP 47's own case ("EN" is en, "PT_br" is pt-BR): tags ignore case, so one
+    record prints the same language on the same paper under the same file name however it spells it."""
+    language, *subtags = tag.replace("_", "-").split("-")
+    cased = [
+        part.upper() if len(part) == 2 or part.isdigit() else part.title() if len(part) == 4 else part.lower()
+        for part in subtags
+    ]
+    return "-".join([language.lower(), *cased])
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -206,11 +218,11 @@ class _Parser:
                 )
         lang = data.get("lang")
         if lang is not None and not (isinstance(lang, str) and LANG_PATTERN.fullmatch(lang)):
-            raise RecordShapeError(at("lang", "lang_tag", found=json.dumps(lang)))
-        return Record(rules, games, title, date, source, lang)
+            raise RecordShapeError(at("lang", "lang_tag", found=quote(lang)))
+        return Record(rules, games, title, date, source, lang and language_tag(lang))
 
     def rules(self, data: dict[str, Any]) -> Rules:
-        variant = data.get("variant", "official")
+        variant = data.get("variant", DEFAULT_VARIANT)
         house_rules = data.get("house_rules", [])
         if not isinstance(variant, str) or not variant.strip():
             raise RecordShapeError(at("variant", "variant_name"))
@@ -391,7 +403,7 @@ def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rule
 def _cannot_score(where: str, box: Box, value: int, rules: Rules) -> str:
     """ "Full House cannot score 20 (only 0, 25)": the numbers the box may hold, briefly."""
     values = sorted(possible_scores(box, rules))
-    if len(values) <= 7:
+    if len(values) <= ALLOWED_SHOWN:
         allowed = say("only_these", values=", ".join(map(str, values)))
     elif values[0] == 0:
         allowed = say("only_zero_or_range", zero=values[0], low=values[1], high=values[-1])

@@ -20,7 +20,7 @@ from sheetgen.errors import (
 )
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import at, say
-from sheetgen.rules.text import REPR, clean_text, printable, quote
+from sheetgen.rules.text import REPR, clean_text, printable, quote, type_name
 
 
 class JokerOrder(enum.Enum):
@@ -46,6 +46,17 @@ class HouseRule(enum.Enum):
     FIVE_DICE_START = "five-dice-start"
     SERIES = "series"
     SCRATCH_ANY_BOX = "scratch-any-box"
+
+    @classmethod
+    def _missing_(cls, value: object) -> HouseRule:
+        """A name in any case or with spaces round it; any other value is an UnknownHouseRuleError."""
+        if isinstance(value, str):
+            for rule in cls:
+                if rule.value == value.strip().lower():
+                    return rule
+        known = ", ".join(rule.value for rule in cls)
+        shown = quote(value, quotes=REPR) if isinstance(value, str) else type_name(value)
+        raise UnknownHouseRuleError(say("unknown_house_rule", name=shown, known=known))
 
     @property
     def summary(self) -> str:
@@ -160,22 +171,29 @@ NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 def find_variant(name: str) -> Variant:
     """The built-in variant called `name` or one of its aliases."""
-    wanted = name.strip().lower()
+    if isinstance(name, Variant):
+        return name
+    wanted = name.strip().lower() if isinstance(name, str) else None
     for variant in VARIANTS:
         if wanted == variant.name or wanted in variant.aliases:
             return variant
     known = ", ".join(v.name for v in VARIANTS)
-    raise UnknownVariantError(say("unknown_variant", name=quote(name, quotes=REPR), known=known))
+    shown = quote(name, quotes=REPR) if isinstance(name, str) else type_name(name)
+    raise UnknownVariantError(say("unknown_variant", name=shown, known=known))
 
 
-def find_house_rule(name: str) -> HouseRule:
-    try:
-        return HouseRule(name.strip().lower())
-    except ValueError:
-        known = ", ".join(rule.value for rule in HouseRule)
-        raise UnknownHouseRuleError(
-            say("unknown_house_rule", name=quote(name, quotes=REPR), known=known)
-        ) from None
+def find_house_rule(name: str | HouseRule) -> HouseRule:
+    """The house rule `name` names (any case), or UnknownHouseRuleError naming the known ones."""
+    return HouseRule(name)
+
+
+def house_rule_list(names: object) -> tuple[HouseRule, ...]:
+    """House rules from names or members; one name alone is one rule, never its letters."""
+    if isinstance(names, str | HouseRule):
+        names = (names,)
+    if not isinstance(names, Iterable) or isinstance(names, bytes | dict):
+        raise UnknownHouseRuleError(f"house rules: expected a list of names, found {type_name(names)}")
+    return tuple(find_house_rule(name) for name in names)
 
 
 @dataclass(frozen=True)
@@ -191,6 +209,12 @@ class Rules:
     """House rules asked for that the variant already has: left out, so sheets name the variant alone."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", find_variant(self.variant))  # a Variant, or its name
+        object.__setattr__(self, "house_rules", house_rule_list(self.house_rules))
+        object.__setattr__(self, "custom_house_rules", house_rule_list(self.custom_house_rules))
+        for text in (self.custom_name, self.custom_title):
+            if text is not None and not isinstance(text, str):
+                raise VariantFileError(f"a variant's name and title are text, not {type_name(text)}")
         unique = tuple(dict.fromkeys(self.house_rules))
         starts = [rule for rule in unique if rule in START_RULES]
         if len(starts) > 1:  # there are two start rules: these are both
@@ -265,8 +289,9 @@ class Rules:
         ]
         return "-".join([self.name, *ordered])
 
-    def with_house_rules(self, names: Iterable[str]) -> Rules:
-        added = tuple(find_house_rule(name) for name in names)
+    def with_house_rules(self, names: Iterable[str] | str) -> Rules:
+        """These rules plus house rules by name; a single name is one rule."""
+        added = house_rule_list(names)
         kept = (*self.house_rules, *self.redundant_house_rules, *added)
         return Rules(self.variant, kept, self.custom_name, self.custom_title, self.custom_house_rules)
 
@@ -278,7 +303,7 @@ def is_variant_file(spec: str) -> bool:
 
 def builtin_rules(spec: str = OFFICIAL.name, house_rules: Iterable[str] = ()) -> Rules:
     """Rules from a built-in variant name plus house rules; a file name is refused, never read."""
-    if is_variant_file(spec):
+    if isinstance(spec, str) and is_variant_file(spec):
         raise VariantFileError(f"{printable(spec)}: a variant file can only be named in a record file")
     return Rules(find_variant(spec)).with_house_rules(house_rules)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetgen import __version__
 from sheetgen.files.inputs import RECORD_LIMIT
-from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
     BOX_INFO,
@@ -41,7 +41,9 @@ from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import CHECKS, TYPE_NAMES
 from sheetgen.rules.records import (
+    ALLOWED_SHOWN,
     BOXES_PLAYER_KEYS,
+    DEFAULT_VARIANT,
     DICE_TURN_KEYS,
     GAME_KEYS,
     LANG_PATTERN,
@@ -55,7 +57,14 @@ from sheetgen.rules.records import (
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
-from sheetgen.rules.text import BIDI_CONTROLS, BLANK_LETTERS, CONTROL_CATEGORIES, INVISIBLE_CATEGORIES
+from sheetgen.rules.text import (
+    BIDI_CONTROLS,
+    BLANK_LETTERS,
+    CONTROL_CATEGORIES,
+    EXCERPT,
+    INVISIBLE_CATEGORIES,
+    MAX_LINE,
+)
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
@@ -265,6 +274,22 @@ def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
 
 
 @cache
+def _unprintable() -> str:
+    """The code points `text.printable` escapes, as hex ranges ("0-1f,7f-a0,ad,..."): the page escapes
+    exactly these, whatever Unicode version its browser knows."""
+    ranges: list[list[int]] = []
+    for code in range(0x110000):
+        char = chr(code)
+        if char.isprintable() and char not in BIDI_CONTROLS:
+            continue
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return ",".join(f"{low:x}" if low == high else f"{low:x}-{high:x}" for low, high in ranges)
+
+
+@cache
 def _model_data(lang: str) -> dict[str, Any]:
     """The rules-independent part of the blob: boxes, rows, totals, constants, in `lang` (the active one)."""
     return {
@@ -288,6 +313,9 @@ def _model_data(lang: str) -> dict[str, Any]:
             "max_import_bytes": MAX_IMPORT_BYTES,
             "max_id_length": MAX_ID_LENGTH,
             "max_file_name_players": MAX_FILE_NAME_PLAYERS,
+            "excerpt": EXCERPT,
+            "max_line": MAX_LINE,
+            "allowed_shown": ALLOWED_SHOWN,
         },
         "text_rules": {
             "whitespace": [chr(c) for c in range(0x3000 + 1) if chr(c).isspace()],
@@ -295,9 +323,11 @@ def _model_data(lang: str) -> dict[str, Any]:
             "invisible_categories": sorted(INVISIBLE_CATEGORIES),
             "bidi_controls": sorted(BIDI_CONTROLS),
             "blank_letters": sorted(BLANK_LETTERS),
+            "unprintable": _unprintable(),
         },
         "text": _translated(TEXT),
         "series_rule": HouseRule.SERIES.value,
+        "default_variant": DEFAULT_VARIANT,
         "lang_pattern": LANG_PATTERN.pattern,
         "saved_game_key": SAVED_GAME_KEY,
         "fill_command": FILL_COMMAND,
@@ -382,7 +412,7 @@ def _module(name: str) -> str:
     The modules are written as real ES modules so Node can import the engine in tests;
     inlined one after the other in one module script, they share one scope.
     """
-    source = (TEMPLATES_DIR / "scorekeeper" / name).read_text(encoding="utf-8")
+    source = template_text(f"scorekeeper/{name}")
     return EXPORT.sub("", IMPORT.sub("", source))
 
 

@@ -9,7 +9,6 @@ WeasyPrint, so the build's parent process renders pages itself.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,9 +16,10 @@ from pathlib import Path
 from markupsafe import Markup
 
 from sheetgen import __version__
+from sheetgen.files.inputs import png_size
 from sheetgen.files.locales import DEFAULT, native_name
 from sheetgen.files.output import rules_file_name, scorekeeper_file_name
-from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.resources import template_text
 from sheetgen.layout.geometry import PAPERS
 from sheetgen.rules.guide import rules_page, site_notice
 from sheetgen.rules.i18n import _
@@ -40,7 +40,7 @@ def rules_page_name(slug: str) -> str:
 
 def stylesheet(*names: str) -> Markup:
     """Our own CSS files under templates/, joined and trusted as markup so `<style>` gets them verbatim."""
-    css = "\n".join((TEMPLATES_DIR / name).read_text(encoding="utf-8") for name in names)
+    css = "\n".join(template_text(name) for name in names)
     if "</" in css:
         raise ValueError(f"a stylesheet may not contain '</': {', '.join(names)}")
     return Markup(css)  # files we ship, never user text
@@ -146,17 +146,6 @@ def human_size(size: int) -> str:
     if size >= 1_000_000:
         return f"{size / 1_000_000:.1f} MB"
     return f"{max(1, round(size / 1000))} KB"
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    """A PNG's width and height from its header, so the page reserves the preview's space."""
-    try:
-        with path.open("rb") as file:
-            header = file.read(24)
-        width, height = struct.unpack(">II", header[16:24])
-        return width, height
-    except (OSError, struct.error):
-        return 0, 0
 
 
 def render_index(

@@ -1,7 +1,7 @@
 // The scorekeeper's controller: what each action does to the store, and the numbers the view
 // draws. No DOM: every action returns the messages to show ({alert, live, status}), and
 // `derived()` computes the cards and totals once per change, however often the view draws.
-import { ScoreError, fmt, located } from "./text.mjs";
+import { ScoreError, fmt, located, oneLine } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames,
@@ -367,7 +367,26 @@ export class Controller {
     return { ...kept, ...this.commit(), live: this.T.new_game };
   }
 
-  /** A record or a saved-game file: checked in full, then it becomes the game on screen. */
+  /** A file past the import limit, refused unread as `sheetgen score` refuses it. */
+  tooBig(name) {
+    return { alert: oneLine(this.model, fmt(this.T.too_big, { name })) };
+  }
+
+  /** A file's text: JSON, then a record or a saved game (`load`); every refusal one escaped line. */
+  importText(text, name) {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      return { alert: oneLine(this.model, fmt(this.T.invalid_json, { name, reason: error.message })) };
+    }
+    return this.load(data, name);
+  }
+
+  /**
+   * A record or a saved-game file: checked in full, then it becomes the game on screen. A refusal is
+   * one escaped line of at most the command line's length, however long the values it quotes.
+   */
   load(data, name) {
     let game;
     try {
@@ -384,7 +403,8 @@ export class Controller {
         const pageRules = makeRules(this.model, this.model.page.variant, this.model.page.house_rules);
         const record = parseRecord(this.model, data, name, pageRules);
         if (record.players.length > this.model.constants.max_players) {
-          return { alert: fmt(this.T.too_many_seats, { name, count: record.players.length, seats: this.model.constants.max_players, command: this.model.fill_command }) };
+          const values = { name, count: record.players.length, seats: this.model.constants.max_players, command: this.model.fill_command };
+          return { alert: oneLine(this.model, fmt(this.T.too_many_seats, values)) };
         }
         game = freshGame(this.model, { variant: record.rules.name, house_rules: record.rules.houseRules }, record.players);
         game.games = record.games;
@@ -393,13 +413,13 @@ export class Controller {
       }
     } catch (error) {
       if (!(error instanceof ScoreError)) throw error;
-      return { alert: error.message };
+      return { alert: oneLine(this.model, error.message) };
     }
     const kept = this.keepCurrent();
     this.store.game = game;
     this.resetEntry();
     this.ui.setup = false;
-    return { ...kept, ...this.commit(), status: fmt(this.T.imported, { name }) };
+    return { ...kept, ...this.commit(), status: oneLine(this.model, fmt(this.T.imported, { name })) };
   }
 
   /** Any game as a file: a finished one as a record `sheetgen score` reads, else a saved game the page loads. */

@@ -1,7 +1,7 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { ScoreError, cleanText, located, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
+import { REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -23,13 +23,6 @@ export function emptyCard() {
   return { boxes: {}, yahtzeeBonuses: 0 };
 }
 
-/** A name as Python's repr() shows it in the engine's messages: 'vegas'. */
-function pyRepr(text) {
-  const s = String(text);
-  if (s.includes("'") && !s.includes('"')) return `"${s}"`;
-  return `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
-}
-
 /** The variant entry called `name` or one of its aliases, or undefined. */
 export function findVariant(model, name) {
   const wanted = String(name).trim().toLowerCase();
@@ -44,14 +37,14 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   const variant = findVariant(model, variantName);
   if (!variant) {
     const known = model.variants.filter((v) => !v.custom).map((v) => v.name);
-    throw refusal(model, "unknown_variant", { name: pyRepr(variantName), known: known.join(", ") });
+    throw refusal(model, "unknown_variant", { name: quote(model, variantName, undefined, REPR), known: known.join(", ") });
   }
   const known = model.house_rules.map((r) => r.name);
   const wanted = [...variant.house_rules];
   for (const name of houseRuleNames) {
     const rule = String(name).trim().toLowerCase();
     if (!known.includes(rule)) {
-      throw refusal(model, "unknown_house_rule", { name: pyRepr(name), known: known.join(", ") });
+      throw refusal(model, "unknown_house_rule", { name: quote(model, name, undefined, REPR), known: known.join(", ") });
     }
     if (!wanted.includes(rule)) wanted.push(rule);
   }
@@ -351,7 +344,7 @@ export function replay(model, rules, entries, playerCount) {
 /** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
 export function allowedText(model, values) {
   const last = values[values.length - 1];
-  if (values.length <= 7) return say(model, "only_these", { values: values.join(", ") });
+  if (values.length <= model.constants.allowed_shown) return say(model, "only_these", { values: values.join(", ") });
   if (values[0] === 0) return say(model, "only_zero_or_range", { zero: values[0], low: values[1], high: last });
   return say(model, "only_range", { low: values[0], high: last });
 }
@@ -375,7 +368,7 @@ export function checkKeys(model, where, obj, allowed) {
     throw refusalAt(model, where, "not_object", { found: typeName(model, obj) });
   }
   for (const key of Object.keys(obj)) {
-    if (!allowed.includes(key)) throw refusalAt(model, where, "unknown_key", { key: quote(key), allowed: allowed.join(", ") });
+    if (!allowed.includes(key)) throw refusalAt(model, where, "unknown_key", { key: quote(model, key), allowed: allowed.join(", ") });
   }
   return obj;
 }
@@ -393,7 +386,7 @@ export function checkNames(model, names) {
   const where = (i) => say(model, "player", { number: i + 1 });
   const clean = names.map((name, i) => checkText(model, where(i), name, t.the_name, k.max_name_length));
   clean.forEach((name, i) => {
-    if (clean.indexOf(name) !== i) throw refusalAt(model, where(i), "name_twice", { name: quote(name) });
+    if (clean.indexOf(name) !== i) throw refusalAt(model, where(i), "name_twice", { name: quote(model, name) });
   });
   return clean;
 }
@@ -409,7 +402,7 @@ function checkDice(model, where, dice) {
   if (dice.length !== n) throw refusalAt(model, where, "dice_count", { count: dice.length, dice: n });
   for (const die of dice) {
     if (!isInt(die) || !faces.includes(die)) {
-      throw refusalAt(model, where, "die", { die: JSON.stringify(die), low: faces[0], high: faces[faces.length - 1] });
+      throw refusalAt(model, where, "die", { die: quote(model, die), low: faces[0], high: faces[faces.length - 1] });
     }
   }
   return dice;
@@ -418,7 +411,7 @@ function checkDice(model, where, dice) {
 function checkBoxName(model, where, name) {
   const names = model.boxes.map((b) => b.name);
   if (!names.includes(name)) {
-    throw refusalAt(model, where, "unknown_box", { name: JSON.stringify(name), boxes: names.join(", ") });
+    throw refusalAt(model, where, "unknown_box", { name: quote(model, name), boxes: names.join(", ") });
   }
   return name;
 }
@@ -427,14 +420,15 @@ export function checkDate(model, where, value) {
   const match = typeof value === "string" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
   if (!match || date.getUTCMonth() !== +match[2] - 1 || date.getUTCDate() !== +match[3] || +match[1] < 1) {
-    throw refusalAt(model, where, "date", { found: quote(String(value)) });
+    throw refusalAt(model, where, "date", { found: quote(model, pyStr(model, value)) });
   }
   return value;
 }
 
 function recordRules(model, data, pageRules) {
-  const variant = data.variant ?? "official";
-  const houseRules = data.house_rules ?? [];
+  // Present but null is refused, as Python's data.get() gives None for it.
+  const variant = "variant" in data ? data.variant : model.default_variant;
+  const houseRules = "house_rules" in data ? data.house_rules : [];
   if (typeof variant !== "string" || !variant.trim()) throw refusalAt(model, "variant", "variant_name");
   if (!Array.isArray(houseRules) || !houseRules.every((r) => typeof r === "string")) {
     throw refusalAt(model, "house_rules", "house_rule_names");
@@ -444,7 +438,7 @@ function recordRules(model, data, pageRules) {
     // A page made for a custom variant reads records that name its file.
     const stem = variant.split(/[/\\]/).pop().replace(/\.toml$/, "");
     if (!pageRules || stem !== pageRules.name || !findVariant(model, stem)?.custom) {
-      throw refusalAt(model, "variant", "variant_file", { variant: quote(variant) });
+      throw refusalAt(model, "variant", "variant_file", { variant: quote(model, variant) });
     }
     name = stem;
   }
@@ -476,8 +470,9 @@ function readRecord(model, data, pageRules) {
   const top = say(model, "top_level");
   checkKeys(model, top, data, keys.record);
   const rules = recordRules(model, data, pageRules);
-  const title = data.title === undefined ? null : checkText(model, "title", data.title, say(model, "the_title"), k.max_title_length);
-  const date = data.date === undefined ? null : checkDate(model, "date", data.date);
+  // A null title, date or language is left out, as Python's data.get() reads it.
+  const title = (data.title ?? null) === null ? null : checkText(model, "title", data.title, say(model, "the_title"), k.max_title_length);
+  const date = (data.date ?? null) === null ? null : checkDate(model, "date", data.date);
   if (("games" in data) === ("players" in data)) throw refusalAt(model, top, "games_or_players");
   const single = "players" in data;
   const gamesData = single ? [{ players: data.players }] : data.games;
@@ -491,12 +486,13 @@ function readRecord(model, data, pageRules) {
   const first = games[0].names;
   games.forEach((game, i) => {
     if (game.names.join("\u0000") !== first.join("\u0000")) {
-      const names = game.names.map((n) => quote(n)).join(", ");
-      throw refusalAt(model, say(model, "game", { number: i + 1 }), "series_players", { names, first: first.map((n) => quote(n)).join(", ") });
+      const names = game.names.map((n) => quote(model, n)).join(", ");
+      throw refusalAt(model, say(model, "game", { number: i + 1 }), "series_players", { names, first: first.map((n) => quote(model, n)).join(", ") });
     }
   });
-  if (data.lang !== undefined && !(typeof data.lang === "string" && new RegExp(`^(?:${model.lang_pattern})$`).test(data.lang))) {
-    throw refusalAt(model, "lang", "lang_tag", { found: JSON.stringify(data.lang) });
+  const lang = data.lang ?? null;
+  if (lang !== null && !(typeof lang === "string" && new RegExp(`^(?:${model.lang_pattern})$`).test(lang))) {
+    throw refusalAt(model, "lang", "lang_tag", { found: quote(model, lang) });
   }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
@@ -513,7 +509,7 @@ function readGame(model, where, data, rules) {
   const columns = players.map((player, i) => {
     const seat = within(model, where, say(model, "player", { number: i + 1 }));
     const column = readPlayer(model, seat, player, rules, i);
-    if (names.includes(column.name)) throw refusalAt(model, seat, "name_twice", { name: quote(column.name) });
+    if (names.includes(column.name)) throw refusalAt(model, seat, "name_twice", { name: quote(model, column.name) });
     names.push(column.name);
     return column.entries;
   });
@@ -532,7 +528,7 @@ function readPlayer(model, where, data, rules, index) {
     throw refusalAt(model, where, "not_object", { found: typeName(model, data) });
   }
   const name = checkText(model, where, data.name, say(model, "the_name"), k.max_name_length);
-  where = say(model, "named", { where, name: quote(name) });
+  where = say(model, "named", { where, name: quote(model, name) });
   if (("turns" in data) === ("boxes" in data)) throw refusalAt(model, where, "turns_or_boxes");
   const entries = [];
   const boxCount = model.boxes.length;
@@ -553,10 +549,10 @@ function readPlayer(model, where, data, rules, index) {
         checkKeys(model, at, turn, keys.typed_turn);
         const value = turn.score;
         const scores = possibleScores(model, rules, box);
-        if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: JSON.stringify(value) });
+        if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: quote(model, value) });
         if (!scores.includes(value)) throw cannotScore(model, at, box, value, scores);
-        const tick = turn.yahtzee_bonus ?? false;
-        if (typeof tick !== "boolean") throw refusalAt(model, at, "tick_bool", { found: JSON.stringify(tick) });
+        const tick = "yahtzee_bonus" in turn ? turn.yahtzee_bonus : false;
+        if (typeof tick !== "boolean") throw refusalAt(model, at, "tick_bool", { found: quote(model, tick) });
         if (tick) {
           try {
             checkTick(model, rules, box, value);
@@ -571,7 +567,7 @@ function readPlayer(model, where, data, rules, index) {
       checkKeys(model, at, turn, keys.dice_turn);
       const dice = checkDice(model, at, turn.dice);
       if ("scratch" in turn) {
-        if (turn.scratch !== true) throw refusalAt(model, at, "scratch_true", { found: JSON.stringify(turn.scratch) });
+        if (turn.scratch !== true) throw refusalAt(model, at, "scratch_true", { found: quote(model, turn.scratch) });
         if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: SCRATCH_ANY_BOX, rules: rules.name });
       }
       try {
@@ -599,14 +595,14 @@ function readPlayer(model, where, data, rules, index) {
     const value = boxes[box];
     const at = within(model, where, say(model, "box", { box }));
     const scores = possibleScores(model, rules, box);
-    if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: JSON.stringify(value) });
+    if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: quote(model, value) });
     if (!scores.includes(value)) throw cannotScore(model, at, box, value, scores);
     entries.push({ player: index, box, score: value });
   }
-  const bonuses = data.yahtzee_bonuses ?? 0;
+  const bonuses = "yahtzee_bonuses" in data ? data.yahtzee_bonuses : 0;
   const at = within(model, where, "yahtzee_bonuses");
   if (!isInt(bonuses) || bonuses < 0 || bonuses > k.max_yahtzee_bonuses) {
-    throw refusalAt(model, at, "bonus_count", { value: JSON.stringify(bonuses), most: k.max_yahtzee_bonuses });
+    throw refusalAt(model, at, "bonus_count", { value: quote(model, bonuses), most: k.max_yahtzee_bonuses });
   }
   if (bonuses && boxes[model.yahtzee_box] !== k.yahtzee_score) {
     throw refusalAt(model, at, "bonuses_need_yahtzee", { yahtzee: k.yahtzee_score, held: boxes[model.yahtzee_box] });

@@ -2,7 +2,7 @@
 // localStorage and read back. Everything read back is checked as an imported record is (names,
 // dice, boxes, the undo steps, every count) before the page uses it; what fails is set aside
 // under its own key, never deleted, and the page starts clean. No DOM.
-import { ScoreError, cleanText, quote, refusalAt, say, within } from "./text.mjs";
+import { ScoreError, cleanText, located, quote, refusalAt, say, within } from "./text.mjs";
 import { checkDate, checkKeys, makeRules, replay } from "./engine.mjs";
 
 /** The saved-game format's version: a state of another version is set aside, never misread. */
@@ -44,7 +44,7 @@ function checkEntry(model, where, entry, players) {
   checkKeys(model, where, entry, ENTRY_KEYS);
   if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= players) throw refusalAt(model, where, "no_player");
   if (!model.boxes.some((b) => b.name === entry.box)) {
-    throw refusalAt(model, where, "unknown_box", { name: JSON.stringify(entry.box), boxes: model.boxes.map((b) => b.name).join(", ") });
+    throw refusalAt(model, where, "unknown_box", { name: quote(model, entry.box), boxes: model.boxes.map((b) => b.name).join(", ") });
   }
   if (("dice" in entry) === ("score" in entry)) throw refusalAt(model, where, "dice_or_score_needed");
   if ("dice" in entry) {
@@ -101,28 +101,65 @@ export function checkGame(model, game) {
   players.forEach((name, i) => {
     const seat = say(model, "player", { number: i + 1 });
     if (cleanText(model, seat, name, say(model, "the_name"), k.max_name_length) !== name) throw refusalAt(model, seat, "not_clean");
-    if (players.indexOf(name) !== i) throw refusalAt(model, seat, "name_twice", { name: quote(name) });
+    if (players.indexOf(name) !== i) throw refusalAt(model, seat, "name_twice", { name: quote(model, name) });
   });
   if (game.title !== null && cleanText(model, "title", game.title, say(model, "the_title"), k.max_title_length) !== game.title) {
     throw refusalAt(model, "title", "not_clean");
   }
   if (game.date !== null) checkDate(model, "date", shortText(model, game.date, "date", 10));
   checkGames(model, rules, "", game.games, players.length);
-  boundedList(model, game.undo, "undo", k.undo_limit).forEach((step, n) => {
+  checkUndo(model, rules, game);
+  return game;
+}
+
+/** The fields of each kind of undo step the controller makes. */
+const STEP_KEYS = { add: ["op"], set: ["op", "index", "before"], remove: ["op", "index", "before"], games: ["op", "games"] };
+
+/**
+ * The undo steps, undone from the last as the page's Undo undoes them: each must find the card it
+ * was made on (an entry to take back, the same player's box to restore, an empty next game of a
+ * series after the same games) and leave entries that replay, so Undo never meets a step it cannot undo.
+ */
+function checkUndo(model, rules, game) {
+  const players = game.players.length;
+  let games = game.games.map((g) => g.entries);
+  const steps = boundedList(model, game.undo, "undo", model.constants.undo_limit);
+  for (let n = steps.length - 1; n >= 0; n -= 1) {
+    const step = steps[n];
     const where = say(model, "undo_step", { number: n + 1 });
     checkKeys(model, where, step, ["op", "index", "before", "games"]);
-    if (step.op === "add") return;
+    if (typeof step.op !== "string" || !Object.hasOwn(STEP_KEYS, step.op)) throw refusalAt(model, where, "unknown_step");
+    checkKeys(model, where, step, STEP_KEYS[step.op]);
+    for (const key of STEP_KEYS[step.op]) if (!(key in step)) throw refusalAt(model, where, "missing_key", { key });
+    const entries = games[games.length - 1];
     if (step.op === "games") {
-      checkGames(model, rules, where, step.games, players.length);
-      return;
+      const before = checkGames(model, rules, where, step.games, players).map((g) => g.entries);
+      const same = games.length === before.length + 1 && JSON.stringify(games.slice(0, -1)) === JSON.stringify(before);
+      if (entries.length || !same) throw refusalAt(model, where, "unknown_step");
+      games = before;
+      continue;
     }
-    if (step.op !== "set" && step.op !== "remove") throw refusalAt(model, where, "unknown_step");
-    if (!Number.isInteger(step.index) || step.index < 0 || step.index >= players.length * model.boxes.length) {
-      throw refusalAt(model, where, "index_range");
+    const undone = [...entries];
+    if (step.op === "add") {
+      if (!entries.length) throw refusalAt(model, where, "index_range");
+      undone.pop();
+    } else {
+      const last = step.op === "set" ? entries.length - 1 : entries.length;
+      if (!Number.isInteger(step.index) || step.index < 0 || step.index > last) throw refusalAt(model, where, "index_range");
+      const before = checkEntry(model, where, step.before, players);
+      if (step.op === "remove") undone.splice(step.index, 0, before);
+      else if (entries[step.index].player !== before.player || entries[step.index].box !== before.box) {
+        throw refusalAt(model, where, "unknown_step");
+      } else undone[step.index] = before;
     }
-    checkEntry(model, where, step.before, players.length);
-  });
-  return game;
+    try {
+      replay(model, rules, undone, players);
+    } catch (error) {
+      if (!(error instanceof ScoreError)) throw error;
+      throw new ScoreError(located(model, where, error.message));
+    }
+    games = [...games.slice(0, -1), undone];
+  }
 }
 
 /**
@@ -146,46 +183,68 @@ export class Store {
     this.game = null;
     this.history = [];
     this.setAside = null; // the text of saved data that failed its checks, to offer as a download
+    this.refusedText = null; // the saved game's text as it failed its checks, left in place
     this.savedHistory = null; // the history as last written, so a write of the game alone skips it
   }
 
   /** Read the saved game and history back; what fails its checks is moved aside. */
   load() {
     this.pending = false;
-    const saved = this.read(this.key, this.model.constants.max_state_chars);
-    if (saved.ok && saved.value !== null) {
-      try {
-        if (saved.value.version !== STATE_VERSION || !Number.isInteger(saved.value.revision)) throw this.otherVersion();
-        const { version, revision, ...game } = saved.value;
-        this.game = checkGame(this.model, game);
-        this.revision = revision;
-      } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
-        this.putAside(saved.text);
-      }
-    } else if (!saved.ok) this.putAside(saved.text);
-    const history = this.read(this.keys.history, this.model.constants.max_history_chars);
-    this.history = [];
-    this.savedHistory = null;
-    if (history.ok && history.value !== null) {
-      try {
-        const list = checkKeys(this.model, "history", history.value, ["version", "games"]);
-        if (list.version !== STATE_VERSION) throw this.otherVersion();
-        boundedList(this.model, list.games, "history", this.model.constants.history_limit);
-        this.history = list.games.map((g) => checkGame(this.model, g));
-        this.savedHistory = this.history;
-      } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
-        this.putAside(history.text);
-      }
-    } else if (!history.ok) this.putAside(history.text);
-    const aside = this.storage.getItem(this.keys.setAside);
+    const k = this.model.constants;
+    const state = this.readChecked(this.key, k.max_state_chars, (value) => this.checkState(value));
+    if (state) {
+      this.game = state.game;
+      this.revision = state.revision;
+    }
+    const history = this.readChecked(this.keys.history, k.max_history_chars, (value) => this.checkHistory(value));
+    this.history = history ?? [];
+    this.savedHistory = history;
+    let aside = null;
+    try {
+      aside = this.storage.getItem(this.keys.setAside);
+    } catch {
+      // a browser that refuses storage has nothing set aside
+    }
     this.setAside = aside === null ? this.setAside : aside;
     return this;
   }
 
+  /** A saved state: this version's, with its revision and a game that passes checkGame. */
+  checkState(value) {
+    if (value === null || typeof value !== "object" || value.version !== STATE_VERSION || !Number.isInteger(value.revision)) {
+      throw this.otherVersion();
+    }
+    const { version, revision, ...game } = value;
+    return { game: checkGame(this.model, game), revision };
+  }
+
+  /** The saved history: this version's list of at most the limit of games, each passing checkGame. */
+  checkHistory(value) {
+    const list = checkKeys(this.model, "history", value, ["version", "games"]);
+    if (list.version !== STATE_VERSION) throw this.otherVersion();
+    boundedList(this.model, list.games, "history", this.model.constants.history_limit);
+    return list.games.map((g) => checkGame(this.model, g));
+  }
+
   otherVersion() {
     return new ScoreError(this.model.text.unknown_saved);
+  }
+
+  /** What `check` makes of the text under `key`, or null when there is none or it fails (then it is set aside). */
+  readChecked(key, most, check) {
+    const saved = this.read(key, most);
+    if (saved.ok) {
+      if (saved.value === null) return null;
+      try {
+        return check(saved.value);
+      } catch (error) {
+        if (!(error instanceof ScoreError)) throw error;
+      }
+    }
+    this.putAside(saved.text);
+    // Left where it is until the page saves over it, but never again taken for another tab's newer game.
+    if (key === this.key) this.refusedText = saved.whole;
+    return null;
   }
 
   /** The stored text under `key`, parsed; refused unread when longer than `most` characters. */
@@ -197,11 +256,11 @@ export class Store {
       return { ok: true, value: null, text: null };
     }
     if (text === null) return { ok: true, value: null, text };
-    if (text.length > most) return { ok: false, text: text.slice(0, most) };
+    if (text.length > most) return { ok: false, text: text.slice(0, most), whole: text };
     try {
       return { ok: true, value: JSON.parse(text), text };
     } catch {
-      return { ok: false, text };
+      return { ok: false, text, whole: text };
     }
   }
 
@@ -222,7 +281,8 @@ export class Store {
 
   /**
    * Whether another tab saved a newer game than the one on screen. The page writes the revision
-   * first, so it is read from the text's start; a state written otherwise is parsed in full.
+   * first, so it is read from the text's start; a text written otherwise, or a newer one, is read
+   * and checked in full: a state that fails is set aside, never shown in place of the game on screen.
    */
   newerElsewhere() {
     let text;
@@ -231,11 +291,11 @@ export class Store {
     } catch {
       return false;
     }
-    if (text === null) return false;
+    if (text === null || text === this.refusedText) return false;
     const head = REVISION_HEAD.exec(text.slice(0, 64));
-    if (head) return Number(head[1]) > this.revision;
-    const saved = this.read(this.key, this.model.constants.max_state_chars);
-    return saved.ok && saved.value && Number.isInteger(saved.value.revision) && saved.value.revision > this.revision;
+    if (head && Number(head[1]) <= this.revision) return false;
+    const state = this.readChecked(this.key, this.model.constants.max_state_chars, (value) => this.checkState(value));
+    return state !== null && state.revision > this.revision;
   }
 
   /** Save after the page has drawn: a tap redraws the totals first. One write however many changes. */

@@ -98,10 +98,165 @@ export function cleanText(model, where, value, what, limit) {
   return text;
 }
 
-const QUOTE_LENGTH = 40; // as records.quote cuts a name short in a message
+// ---- Quoting: text.printable, text.quote and text.one_line of sheetgen/rules/text.py ----
 
-/** A name fit for a one-line message: escaped and cut short (records.quote). */
-export function quote(text, limit = QUOTE_LENGTH) {
-  const chars = [...text];
-  return JSON.stringify(chars.length <= limit ? text : chars.slice(0, limit - 1).join("") + "\u2026");
+/** The ranges of code points Python's printable() escapes (the blob's text_rules.unprintable), as [low, high] pairs. */
+function unprintableRanges(model) {
+  const c = classes(model);
+  if (!c.unprintable) {
+    c.unprintable = model.text_rules.unprintable.split(",").map((range) => {
+      const [low, high = low] = range.split("-").map((hex) => parseInt(hex, 16));
+      return [low, high];
+    });
+  }
+  return c.unprintable;
+}
+
+/** Whether Python's printable() escapes this code point: a search of the blob's sorted ranges. */
+function isUnprintable(model, code) {
+  const ranges = unprintableRanges(model);
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (code < ranges[middle][0]) high = middle - 1;
+    else if (code > ranges[middle][1]) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+const hex = (code, width) => code.toString(16).padStart(width, "0");
+
+/** A code point escaped as Python writes it: \x07, \u202e, \U0001f3b2. */
+function escaped(code) {
+  if (code < 0x100) return `\\x${hex(code, 2)}`;
+  return code < 0x10000 ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
+}
+
+/** `text` with every control, separator and bidi character escaped, for a one-line message (text.printable). */
+export function printable(model, text) {
+  let shown = "";
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    if (!isUnprintable(model, code)) shown += char;
+    else shown += char === "\n" ? "\\n" : escaped(code);
+  }
+  return shown;
+}
+
+/** `text` whole when it has at most `limit` characters (code points, as Python counts), else its first `limit - 1` and "…". */
+function cut(text, limit) {
+  const chars = [];
+  for (const char of text) {
+    if (chars.length > limit) break;
+    chars.push(char);
+  }
+  return chars.length <= limit ? text : `${chars.slice(0, limit - 1).join("")}\u2026`;
+}
+
+const JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+
+/** A string as Python's json.dumps(text, ensure_ascii=False) writes it. */
+function jsonString(text) {
+  const inner = text.replace(/["\\\x00-\x1f]/g, (char) => JSON_ESCAPES[char] ?? `\\u${hex(char.charCodeAt(0), 4)}`);
+  return `"${inner}"`;
+}
+
+const REPR_ESCAPES = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** A string as Python's repr() writes it: 'vegas', "it's", with its unprintable characters escaped. */
+function reprString(model, text) {
+  const mark = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let inner = "";
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    if (Object.hasOwn(REPR_ESCAPES, char)) inner += REPR_ESCAPES[char];
+    else if (char === mark) inner += `\\${mark}`;
+    else if (code < 0x20 || code === 0x7f || (code > 0x7f && isUnprintable(model, code))) inner += escaped(code);
+    else inner += char;
+  }
+  return `${mark}${inner}${mark}`;
+}
+
+/** A number as Python writes it: an int as digits, a float as repr() does (1.5, 1e+16, 1e-05). */
+function pyNumber(value, style) {
+  if (Number.isSafeInteger(value)) return String(value);
+  if (!Number.isFinite(value)) return `${value < 0 ? "-" : ""}${style === "json" ? "Infinity" : "inf"}`;
+  const [mantissa, power] = value.toExponential().split("e");
+  const e = Number(power);
+  const digits = mantissa.replace(/[-.]/g, "");
+  let body;
+  if (e < -4 || e >= 16) {
+    const exponent = String(Math.abs(e)).padStart(2, "0");
+    body = `${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ""}e${e < 0 ? "-" : "+"}${exponent}`;
+  } else if (e < 0) {
+    body = `0.${"0".repeat(-e - 1)}${digits}`;
+  } else {
+    body = `${digits.slice(0, e + 1).padEnd(e + 1, "0")}.${digits.slice(e + 1) || "0"}`;
+  }
+  return `${value < 0 ? "-" : ""}${body}`;
+}
+
+/**
+ * The start of a decoded JSON value as Python writes it, json.dumps(value, ensure_ascii=False)
+ * ("json") or str(value) ("str"): at least its first `most` characters, so a message can cut it as
+ * Python does without writing out a 5 MB value (or recursing through a deep one).
+ */
+function pyText(model, value, style, most) {
+  const budget = 2 * most + 2; // UTF-16 units: at least `most` + 1 code points
+  const parts = [];
+  let length = 0;
+  const put = (text) => {
+    parts.push(text);
+    length += text.length;
+    return length > budget;
+  };
+  const text = (string) => {
+    const head = cut(string, budget);
+    return style === "json" ? jsonString(head) : reprString(model, head);
+  };
+  const walk = (item, top) => {
+    if (item === null || item === undefined) return put(style === "json" ? "null" : "None"); // a missing value is None, as .get() gives
+    if (typeof item === "boolean") return put(style === "json" ? String(item) : item ? "True" : "False");
+    if (typeof item === "number") return put(pyNumber(item, style));
+    if (typeof item === "string") return put(top && style === "str" ? cut(item, budget) : text(item));
+    const list = Array.isArray(item);
+    if (put(list ? "[" : "{")) return true;
+    let first = true;
+    for (const key of list ? item.keys() : Object.keys(item)) {
+      if (!first && put(", ")) return true;
+      first = false;
+      if (!list && put(`${text(key)}: `)) return true;
+      if (walk(item[key], false)) return true;
+    }
+    return put(list ? "]" : "}");
+  };
+  walk(value, true);
+  return parts.join("");
+}
+
+/** Python's str() of a decoded JSON value, enough of it for a message (text as it is, None, True, [1, 2]). */
+export function pyStr(model, value) {
+  return pyText(model, value, "str", model.constants.excerpt);
+}
+
+/** The quotes of a value quoted as Python's repr() shows it (text.REPR). */
+export const REPR = "'";
+
+/**
+ * A value as a message shows it (text.quote): escaped, cut to about `limit` characters, text in
+ * JSON's quotes or, with `quotes` REPR, as Python's repr() shows it. A 1 MB value makes a short line.
+ */
+export function quote(model, value, limit = model.constants.excerpt, quotes = '"') {
+  if (typeof value !== "string") return cut(printable(model, pyText(model, value, "json", limit)), limit);
+  const short = cut(value, limit);
+  const quoted = printable(model, quotes === REPR ? reprString(model, short) : jsonString(short));
+  const chars = [...quoted];
+  return chars.length <= 3 * limit ? quoted : `${chars.slice(0, 3 * limit - 2).join("")}\u2026${chars[0]}`;
+}
+
+/** A message escaped and, past the blob's line limit, cut: what the page shows, as the command line does (text.one_line). */
+export function oneLine(model, message, limit = model.constants.max_line) {
+  return cut(printable(model, message), limit);
 }

@@ -487,17 +487,10 @@ function wire() {
     if (!file) return;
     input.value = "";
     if (file.size > K.max_import_bytes) {
-      show({ alert: fmt(T.too_big, { name: file.name }) }); // refused unread, as `sheetgen score` refuses it
+      show(controller.tooBig(file.name)); // refused unread, as `sheetgen score` refuses it
       return;
     }
-    let data;
-    try {
-      data = JSON.parse(await file.text());
-    } catch (error) {
-      show({ alert: fmt(T.invalid_json, { name: file.name, reason: error.message }) });
-      return;
-    }
-    show(controller.load(data, file.name));
+    show(controller.importText(await file.text(), file.name));
   });
   document.querySelector("[data-history]").addEventListener("click", (event) => {
     const button = event.target.closest("[data-action][data-id]");

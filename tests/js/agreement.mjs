@@ -5,13 +5,21 @@
 //   records: per record, the checked totals (as `sheetgen score --json`) or the error
 //   texts:   per name, the cleaned text or the error (text.clean_text)
 //   imports: per file, what the page's controller shows on importing it (a record or a saved game)
+//   quotes:  per [value, limit, quotes], the value as a message quotes it (text.quote)
+//   printable: per text, the text escaped for a message (text.printable)
+//   saved:   per planted storage ({key: text}), what the page does with it: set aside or loaded, every
+//            Undo to the last, then a roll placed (a new game started first if none is in play)
+//   plays:   per list of controller calls ([method, ...arguments]) on an empty page, the game it saves
+//            and any alert an action gave
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
 import { Store } from "../../templates/scorekeeper/store.mjs";
-import { ScoreError, cleanText } from "../../templates/scorekeeper/text.mjs";
+import { ScoreError, cleanText, printable, quote } from "../../templates/scorekeeper/text.mjs";
 
-const { model, games = [], tables = [], records = [], texts = [], imports = [] } = JSON.parse(readFileSync(0, "utf8"));
+const question = JSON.parse(readFileSync(0, "utf8"));
+const { model, games = [], tables = [], records = [], texts = [], imports = [] } = question;
+const { quotes = [], printables = [], saved = [], plays = [] } = question;
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -69,15 +77,56 @@ function checkText(value) {
   }
 }
 
-/** A page with an empty localStorage imports the file as its Import button would. */
-function importFile({ name, data }) {
-  const kept = new Map();
-  const storage = {
+/** A localStorage holding `items` ({key: text}). */
+function storageOf(items = {}) {
+  const kept = new Map(Object.entries(items));
+  return {
     getItem: (key) => (kept.has(key) ? kept.get(key) : null),
     setItem: (key, value) => kept.set(key, String(value)),
     removeItem: (key) => kept.delete(key),
   };
-  return new Controller(model, new Store(model, storage).load()).load(data, name);
+}
+
+/** A page with an empty localStorage imports the file as its Import button would. */
+function importFile({ name, data }) {
+  return new Controller(model, new Store(model, storageOf()).load()).load(data, name);
+}
+
+/**
+ * A page opened on a planted localStorage: whether it set the saved game or history aside, each
+ * past game summarized (as the history list draws it), the game on screen (else the newest past
+ * one, resumed) undone step by step to the last, then a roll placed. Anything thrown is reported.
+ */
+function plant(items) {
+  const store = new Store(model, storageOf(items)).load();
+  const controller = new Controller(model, store);
+  const answer = { aside: store.setAside !== null, loaded: Boolean(store.game), history: store.history.length, undone: 0 };
+  try {
+    for (const game of store.history) controller.summary(game);
+    if (!store.game && store.history.length) controller.resume(store.history[0].id);
+    controller.derived();
+    for (let step = 0; step <= model.constants.undo_limit && controller.undo().live; step += 1) {
+      controller.derived();
+      answer.undone += 1;
+    }
+    answer.left = controller.game ? controller.game.games.map((g) => g.entries.length) : null;
+    if (!controller.game || controller.derived().finished) controller.start(["Ann", "Bob"]);
+    controller.typeDice("44442");
+    const placed = controller.place(controller.derived().offered[0].box);
+    answer.placed = placed.live ?? null;
+    answer.refused = placed.alert ?? null;
+  } catch (error) {
+    answer.threw = `${error.name}: ${error.message}`;
+  }
+  return answer;
+}
+
+/** The controller's actions on an empty page: the game it then saves, and any refusal. */
+function playActions(actions) {
+  const store = new Store(model, storageOf()).load();
+  const controller = new Controller(model, store);
+  const alerts = actions.map(([method, ...args]) => controller[method](...args).alert).filter(Boolean);
+  return { game: JSON.parse(JSON.stringify(store.game)), alerts };
 }
 
 process.stdout.write(
@@ -87,5 +136,9 @@ process.stdout.write(
     records: records.map(checkRecord),
     texts: texts.map(checkText),
     imports: imports.map(importFile),
+    quotes: quotes.map(([value, limit, marks]) => quote(model, value, limit, marks)),
+    printables: printables.map((text) => printable(model, text)),
+    saved: saved.map(plant),
+    plays: plays.map(playActions),
   }),
 );

@@ -1,0 +1,92 @@
+"""The one module that imports WeasyPrint, and the only one that knows its internals.
+
+- Import: WeasyPrint checks the system's fonts when imported and warns
+  "Expect ugly output" on a machine without any. sheetgen brings its own
+  fonts, so exactly that warning is silenced, for this import only.
+- Fonts: `font_configuration` gives a FontConfiguration whose fontconfig
+  configuration (templates/fonts/fonts.conf) lists no folder, so a sheet can
+  draw only with the fonts its stylesheets load (@font-face): the same bytes
+  on any machine, and a character those fonts lack prints as an empty box,
+  as sheetgen's warning says, not in some system font.
+- Logging: `quiet` keeps WeasyPrint's and fontTools' messages out of the
+  host's log for the length of a render, and restores the loggers after.
+- Layout boxes: WeasyPrint has no public way to measure an element on a laid
+  out page, so `placed` reads `Page._page_box` and the boxes' `position_y`
+  and `margin_height()`. They are WeasyPrint 70's; pyproject.toml caps the
+  version, and tests/test_render.py fails by name when one moves.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from sheetgen.files.resources import FONTS_DIR
+from sheetgen.files.stamps import environment
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", r".*Expect ugly output\.", UserWarning, r"weasyprint\.text\.fonts")
+    from weasyprint import CSS, HTML
+    from weasyprint.document import Document, Page
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+__all__ = ["CSS", "HTML", "Document", "URLFetcher", "URLFetcherResponse"]
+
+FONTS_CONF = FONTS_DIR / "fonts.conf"
+QUIETED = ("weasyprint", "fontTools")  # their child loggers (fontTools.subset...) follow their levels
+# While sheetgen renders, these loggers pass only records at this level or above. The tests lower
+# it to WARNING, so that a warning of WeasyPrint's about a sheet fails them.
+QUIET_BELOW = logging.ERROR
+
+
+def font_configuration() -> FontConfiguration:
+    """A FontConfiguration that sees no system font, only the ones stylesheets add.
+
+    FontConfiguration() loads the fontconfig configuration named by
+    FONTCONFIG_FILE (relative to FONTCONFIG_SYSROOT, if set) when it is
+    made; both are set for that moment only.
+    """
+    with environment({"FONTCONFIG_FILE": str(FONTS_CONF), "FONTCONFIG_SYSROOT": None}):
+        return FontConfiguration()
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """WeasyPrint's and fontTools' records below QUIET_BELOW dropped while the block runs.
+
+    Their warnings about a sheet are expected (a glyph a name's script lacks,
+    which sheetgen reports in its own words) and fontTools reports every font
+    subset it makes. The loggers' levels are raised, never lowered, and put
+    back afterwards; a host logging through them from another thread meanwhile
+    is quieted too.
+    """
+    loggers = [logging.getLogger(name) for name in QUIETED]
+    levels = [logger.level for logger in loggers]
+    try:
+        for logger in loggers:
+            logger.setLevel(max(QUIET_BELOW, logger.getEffectiveLevel()))
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where an element sits on a laid-out page, in CSS pixels."""
+
+    area_height: float  # the page area's height (the page inside its margins)
+    area_bottom: float  # the page area's foot, from the top of the page
+    top: float  # the element's top margin edge, from the top of the page
+    height: float  # the element's margin box's height
+
+
+def placed(page: Page, tag: str) -> Placed:
+    """The first `tag` element on `page` (a page of a rendered Document) and the page area around it."""
+    box = page._page_box
+    element = next(child for child in box.descendants() if getattr(child, "element_tag", None) == tag)
+    return Placed(box.height, box.height + box.margin_top, element.position_y, element.margin_height())
