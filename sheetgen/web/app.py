@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 
-from sheetgen.files.resources import TEMPLATES_DIR
+from sheetgen.files.resources import template_bytes, template_text
 from sheetgen.rules.i18n import N_, _
 
 WEB_MANIFEST = "manifest.webmanifest"
@@ -30,12 +30,12 @@ APP_SHORT_NAME = "Yahtzee"
 START_PAGE = "index.html"
 CACHE_PREFIX = "sheetgen-"  # then the worker's scope and version; a language adds "LANG-"
 APP_DESCRIPTION = N_("Rule sheets, score sheets and a scorekeeper for the dice game, offline.")
-SITE_CSS = TEMPLATES_DIR / "site" / "site.css"
+SITE_CSS = "site/site.css"
 
 
 def _colour(name: str) -> str:
     """A colour of the site's light theme, read from site.css so the app and the pages agree."""
-    found = re.search(rf"--{name}:\s*(#[0-9a-fA-F]{{3,8}});", SITE_CSS.read_text(encoding="utf-8"))
+    found = re.search(rf"--{name}:\s*(#[0-9a-fA-F]{{3,8}});", template_text(SITE_CSS))
     if found is None:
         raise ValueError(f"site.css has no --{name} colour")
     return found.group(1)
@@ -77,7 +77,7 @@ def service_worker(version: str, files: Iterable[str], lang: str = "en") -> byte
         f"const PAGES = {json.dumps(list(dict.fromkeys(pages)))};\n"
         f"const DOWNLOADS = {json.dumps(downloads)};\n"
     )
-    return (head + (TEMPLATES_DIR / "site" / SERVICE_WORKER).read_text(encoding="utf-8")).encode()
+    return (head + template_text(f"site/{SERVICE_WORKER}")).encode()
 
 
 def app_version(kept: Mapping[str, str], lang: str = "en") -> str:
@@ -91,7 +91,7 @@ def app_version(kept: Mapping[str, str], lang: str = "en") -> str:
 
 
 def icon() -> bytes:
-    return (TEMPLATES_DIR / "site" / ICON).read_bytes()
+    return template_bytes(f"site/{ICON}")
 
 
 def render_app(version: str, files: Iterable[str], lang: str = "en") -> dict[str, bytes]:
