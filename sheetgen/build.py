@@ -24,9 +24,9 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import closing, contextmanager, nullcontext, suppress
 from dataclasses import asdict, dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -137,12 +137,17 @@ class Job:
         """Everything the job's files depend on: code, templates (catalogs too), the rendering libraries'
         versions, the SOURCE_DATE_EPOCH the user set, options, data files.
 
-        An English job hashes as it did before there were languages, so its files are reused.
+        Data files count by their names and bytes, never by where they lie, so the same build made
+        from another folder (another checkout, another working folder) gives the same hash, which the
+        manifest keeps. An English job hashes as if there were no languages.
         """
         digest = hashlib.sha256(cache.environment_hash().encode())
         fields = asdict(self)
         if self.lang == DEFAULT and self.langs in ((), (DEFAULT,)):
             del fields["lang"], fields["langs"]
+        fields["variant"] = _file_name(self.variant)
+        fields["records"] = [_file_name(path) for path in self.records]
+        fields["depends"] = [_file_name(path) for path in self.depends]
         digest.update(json.dumps({"date": user_date_epoch(), "job": fields}, sort_keys=True).encode())
         for path in (self.variant, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
@@ -155,6 +160,11 @@ class Job:
         if self.kind in WEB_PAGES:
             return list(self.outputs)
         return [*self.outputs, *(_thumb_name(o) for o in self.outputs)]
+
+
+def _file_name(path: str) -> str:
+    """A data file's name without its folder (its bytes are hashed apart); a built-in variant's name."""
+    return Path(path).name if Path(path).is_absolute() else path
 
 
 def _thumb_name(output: str) -> str:
@@ -260,14 +270,11 @@ def _record_layout(record) -> str:
 def app_job(jobs: Iterable[Job]) -> Job:
     """The offline web app (manifest, icon, service worker) for a site of `jobs`' files.
 
-    Its hash covers the files' names and every data file they come from, so the
-    worker, and the name of the copy it keeps, change when the site does.
+    The build makes it last: its worker names the copy it keeps by those files'
+    names and bytes (`web.app.app_version`), so the name changes exactly when the site does.
     """
-    jobs = list(jobs)
     files = tuple(dict.fromkeys(name for job in jobs for name in job.files))
-    sources = (path for job in jobs for path in (job.variant, *job.records, *job.depends))
-    data = {path for path in sources if Path(path).is_absolute()}
-    return Job(JobKind.APP, OFFICIAL.name, (), "", APP_FILES, depends=tuple(sorted(data)), links=files)
+    return Job(JobKind.APP, OFFICIAL.name, (), "", APP_FILES, links=files)
 
 
 def plan(
@@ -302,14 +309,17 @@ def plan(
     return planned
 
 
-def run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
+def run_job(job: Job, kept: Mapping[str, str] | None = None) -> list[tuple[str, bytes, bytes | None]]:
     """Render one job (sheets in a worker, or from the cache): (output path, PDF, PNG thumbnail)
-    per file, or (path, text, None) for a web page or an app file."""
+    per file, or (path, text, None) for a web page or an app file.
+
+    `kept` is for the app: the SHA-256 of each file its worker keeps, by name (relative to its folder).
+    """
     with speaking(job.lang):
-        return _run_job(job)
+        return _run_job(job, kept or {})
 
 
-def _run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
+def _run_job(job: Job, kept: Mapping[str, str]) -> list[tuple[str, bytes, bytes | None]]:
     name = job.outputs[0].removeprefix(lang_folder(job.lang))
     if job.kind == JobKind.PAGE:
         from sheetgen.web.site import render_rules_page
@@ -322,9 +332,9 @@ def _run_job(job: Job) -> list[tuple[str, bytes, bytes | None]]:
         page = render_scorekeeper(job.rules, site=True, alternates=alternates(job.lang, job.langs, name))
         return [(job.outputs[0], page.encode(), None)]
     if job.kind == JobKind.APP:
-        from sheetgen.web.app import render_app
+        from sheetgen.web.app import app_version, render_app
 
-        app = render_app(job.inputs_hash()[:16], job.links, job.lang)
+        app = render_app(app_version(kept, job.lang), job.links, job.lang)
         where = lang_folder(job.lang)
         return [(output, app[output.removeprefix(where)], None) for output in job.outputs]
     if job.kind == JobKind.RULES:
@@ -484,23 +494,30 @@ def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]
         return
     longest_first = sorted(jobs, key=lambda job: job.kind != JobKind.RECORDS)  # fills render several blanks
     store = cache.open_cache()  # an unsafe folder is said once, here, and the workers go without
-    with _interrupts_ignored(), cache.bypassed() if store is None else nullcontext():
-        pool = _pool(len(jobs))
-        futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
+    others = set(multiprocessing.active_children())  # the program's own children, not the pool's
+    pool = None
     try:
+        with _interrupts_ignored(), cache.bypassed() if store is None else nullcontext():
+            pool = _pool(len(jobs))
+            futures = [pool.submit(run_job, job) for job in longest_first]  # spawns every worker
         for future in as_completed(futures):
             yield future.result()
     except BaseException:
-        # A signal or a failed job: drop the queue and stop the workers now, not after their jobs,
-        # and wait for them to end; the executor has no public way to stop a running job.
-        workers = list((pool._processes or {}).values())
+        # A signal (even while the pool starts), a failed job, or the caller gone (a failed write
+        # closes this generator): drop the queue and stop the workers now, not after their jobs, and
+        # wait for them to end. The executor has no public way to stop a running job, or to list
+        # its workers: they are the children started since `others`.
+        workers = [child for child in multiprocessing.active_children() if child not in others]
         to_the_end(lambda: _stop_workers(pool, workers))
         raise
     pool.shutdown()
 
 
-def _stop_workers(pool: ProcessPoolExecutor, workers: list[multiprocessing.process.BaseProcess]) -> None:
-    pool.shutdown(wait=False, cancel_futures=True)
+def _stop_workers(
+    pool: ProcessPoolExecutor | None, workers: list[multiprocessing.process.BaseProcess]
+) -> None:
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
     for worker in workers:
@@ -508,7 +525,8 @@ def _stop_workers(pool: ProcessPoolExecutor, workers: list[multiprocessing.proce
         if worker.is_alive():  # deep in a native call that ignores SIGTERM for now
             worker.kill()
             worker.join()
-    pool.shutdown()  # and its manager thread, which releases the queues' semaphores, has ended
+    if pool is not None:
+        pool.shutdown()  # and its manager thread, which releases the queues' semaphores, has ended
 
 
 @contextmanager
@@ -568,33 +586,44 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
     sweep(folder)
     manifest = _load_manifest(folder, report)
     result = BuildResult()
+    apps = [job for job in jobs if job.kind == JobKind.APP]  # last: named by the other files' bytes
     pending, hashes = [], {}
     for job in jobs:
-        digest = hashes[job] = job.inputs_hash()
-        if all(_reusable(folder, output, manifest.get(output), digest) for output in job.outputs):
-            result.reused.extend(job.outputs)
-        else:
+        if job.kind != JobKind.APP:
+            hashes[job] = job.inputs_hash()
+            if _reused(folder, job, manifest, hashes[job], result):
+                continue
             pending.append(job)
     by_output = {output: job for job in jobs for output in job.outputs}
     staged: list[str] = []
+
+    def keep(outputs: list[tuple[str, bytes, bytes | None]]) -> None:
+        """A job's new files into the staging folder, and into the manifest."""
+        for output, data, png in outputs:
+            job = by_output[output]
+            entry = {**(job.meta[job.outputs.index(output)] if job.meta else {}), "hash": hashes[job]}
+            for name, content, prefix in ((output, data, ""), (_thumb_name(output), png, "thumb_")):
+                if content is not None:  # web pages have no preview
+                    _stage(staging, folder, name, content)
+                    staged.append(name)
+                    entry |= {f"{prefix}bytes": str(len(content)), f"{prefix}sha256": _sha256(content)}
+            manifest[output] = entry
+            result.written.append(output)
+
     try:
         if pending:
             staging.mkdir()  # fails at once in a folder that cannot be written
-        with report.progress(_results(pending), "Rendering", len(pending)) as results:
+        with (
+            closing(_results(pending)) as rendered,
+            report.progress(rendered, "Rendering", len(pending)) as results,
+        ):
             for outputs in results:
-                for output, data, png in outputs:
-                    job = by_output[output]
-                    entry = {**(job.meta[job.outputs.index(output)] if job.meta else {}), "hash": hashes[job]}
-                    for name, content, prefix in ((output, data, ""), (_thumb_name(output), png, "thumb_")):
-                        if content is not None:  # web pages have no preview
-                            _stage(staging, folder, name, content)
-                            staged.append(name)
-                            entry |= {
-                                f"{prefix}bytes": str(len(content)),
-                                f"{prefix}sha256": _sha256(content),
-                            }
-                    manifest[output] = entry
-                    result.written.append(output)
+                keep(outputs)
+        for app in apps:
+            kept = _digests(app, manifest)
+            hashes[app] = _sha256(json.dumps([app.inputs_hash(), kept], sort_keys=True).encode())
+            if not _reused(folder, app, manifest, hashes[app], result):
+                keep(run_job(app, kept))
         for name in staged:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / name, folder / name)
@@ -619,6 +648,27 @@ def _build_locked(folder: Path, jobs: list[Job], report: Reporter, start: float)
             write_atomic(path, index.encode())
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _reused(
+    folder: Path, job: Job, manifest: dict[str, dict[str, str]], digest: str, result: BuildResult
+) -> bool:
+    """Whether every file of `job` can stay as it is (then counted as reused)."""
+    if all(_reusable(folder, output, manifest.get(output), digest) for output in job.outputs):
+        result.reused.extend(job.outputs)
+        return True
+    return False
+
+
+def _digests(app: Job, manifest: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The SHA-256 of each file the app keeps, by its name relative to the app's folder."""
+    where = lang_folder(app.lang)
+    found = {}
+    for output, entry in manifest.items():
+        found[output] = entry.get("sha256", "")
+        if "thumb_sha256" in entry:
+            found[_thumb_name(output)] = entry["thumb_sha256"]
+    return {name: found.get(where + name, "") for name in app.links}
 
 
 def _kept(folder: Path, output: str, entry: dict[str, str]) -> bool:

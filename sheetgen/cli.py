@@ -8,8 +8,6 @@ error line is longer than MAX_LINE characters.
 
 from __future__ import annotations
 
-import atexit
-import gc
 import io
 import json
 import os
@@ -19,7 +17,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 import click
@@ -97,7 +95,7 @@ def _progress_bar(least: int) -> Callable[[Iterable, str, int], AbstractContextM
     """Click's progress bar on a terminal, for runs of at least `least` items."""
 
     def progress(items: Iterable, label: str, length: int) -> AbstractContextManager[Iterable]:
-        if sys.stderr.isatty() and length >= least:
+        if sys.stderr is not None and sys.stderr.isatty() and length >= least:  # None: stderr closed
             return click.progressbar(items, length=length, label=label, file=sys.stderr)
         return nullcontext(items)
 
@@ -701,12 +699,21 @@ def _catch_stop_signals() -> None:
             signal.signal(signum, _stop)
 
 
-def _leave(code: int) -> None:
-    """Flush, run the exit handlers, remove the temporary folder, then end the process at once.
+NATIVE_MODULES = ("weasyprint", "pypdfium2")  # bindings whose objects must not be torn down at exit
 
-    Skipping the interpreter's teardown skips the native libraries' (fontconfig,
-    Pango, HarfBuzz through cffi), whose destructors run in no fixed order then:
-    the likely cause of a rare crash (SIGSEGV) of `sheetgen rules` at exit.
+
+def _leave(code: int) -> None:
+    """Flush, let threads end, remove the temporary folder, then end the process.
+
+    A process that rendered (WeasyPrint, pypdfium2) ends at once, with os._exit:
+    skipping the interpreter's teardown skips the native libraries' (fontconfig,
+    Pango, HarfBuzz through cffi), whose destructors run in no fixed order then,
+    the likely cause of a rare crash (SIGSEGV) of `sheetgen rules` at exit. Any
+    other process, such as `build`'s parent, which leaves rendering to its
+    workers, exits as Python does, so that the exit handlers run: multiprocessing's
+    finalizers release the pool's semaphores, and the resource tracker, which ends
+    when this process does, has nothing to report. The stop signals wait meanwhile:
+    one that comes now sets the exit code, and cannot cut the handlers short.
     """
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -719,16 +726,16 @@ def _leave(code: int) -> None:
     for thread in threading.enumerate():  # as the interpreter would: a pool's manager thread, say
         if thread is not threading.current_thread() and not thread.daemon:
             thread.join(THREAD_SECONDS)
-    atexit._run_exitfuncs()
     if tempfile.tempdir:
         shutil.rmtree(tempfile.tempdir, ignore_errors=True)
-    tracker = sys.modules.get("multiprocessing.resource_tracker")
-    if tracker is not None:  # wait for it to end, so that no process of the run outlives it
-        gc.collect()  # a pool's semaphores still awaiting the collector unregister while it listens,
-        gc.disable()  # and none is collected during its stop, to write to the pipe just closed
-        with suppress(OSError, AttributeError, ChildProcessError):
-            tracker._resource_tracker._stop()
-    os._exit(code)
+    stuck = any(
+        t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.current_thread()
+    )
+    if stuck or any(name in sys.modules for name in NATIVE_MODULES):
+        os._exit(code)
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    late = [signum for signum in STOP_SIGNALS if signum in signal.sigpending()]
+    sys.exit(128 + late[0] if late and not _stopped else code)
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import chdir, contextmanager, nullcontext
+from contextlib import chdir, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -84,21 +84,53 @@ SHEETGEN = [sys.executable, "-m", "sheetgen"]
 STOPPED = (130, 0, -signal.SIGINT)
 
 
-def run_sheetgen(args: list[str], cwd: Path, limit_bytes: int | None = None) -> subprocess.CompletedProcess:
-    """The real command line; `limit_bytes` caps the size of any file it writes, as a full disk would."""
+def run_sheetgen(
+    args: list[str],
+    cwd: Path,
+    limit_bytes: int | None = None,
+    seconds: float = 300,
+    program: Sequence[str] = SHEETGEN,
+    env: dict[str, str] | None = None,
+    umask: int | None = None,
+) -> subprocess.CompletedProcess:
+    """The real command line; `limit_bytes` caps the size of any file it writes, as a full disk would;
+    `env` and `umask`, when given, are its environment and umask.
+
+    It runs in a session of its own: if it has not ended after `seconds`, the whole session (workers
+    too) is killed and the test fails, so a hang fails rather than blocking the suite.
+    """
 
     def limit() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
+        if umask is not None:
+            os.umask(umask)
+        if limit_bytes is not None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
 
-    return subprocess.run(
-        [*SHEETGEN, *args],
+    process = subprocess.Popen(
+        [*program, *args],
         cwd=cwd,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=limit if limit_bytes is not None else None,
-        timeout=300,
+        env=env,
+        preexec_fn=limit if (limit_bytes, umask) != (None, None) else None,
+        start_new_session=True,
     )
+    try:
+        stdout, stderr = process.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+        pytest.fail(f"sheetgen {' '.join(args)[:200]} still running after {seconds} s: {stderr[-2000:]}")
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+def latin1_locale() -> str:
+    """A Latin-1 locale this machine has (as `locale -a` names it), else C: plain ASCII."""
+    names = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    return next((n for n in names if n.lower().replace("-", "").endswith((".iso88591", ".latin1"))), "C")
 
 
 def assert_one_line(result: subprocess.CompletedProcess, *phrases: str) -> None:

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 
-from helpers import EXAMPLES, KNOWN_VARIANTS, OUR_HOUSE, TESTS, folder_files, run_cli
+from helpers import (
+    EXAMPLES,
+    KNOWN_VARIANTS,
+    OUR_HOUSE,
+    ROOT,
+    TESTS,
+    folder_files,
+    latin1_locale,
+    run_cli,
+    run_sheetgen,
+)
 from pypdf import PdfReader
 
 from sheetgen import build as build_module
@@ -179,3 +191,36 @@ def test_changing_one_variant_redoes_only_its_files(tmp_path):
     assert build(out, pages()).written == ["rules-ours.html"]
     assert "Our new game" in (out / "index.html").read_text()
     assert "Our new game" in (out / "rules-ours.html").read_text()
+
+
+def test_the_same_build_elsewhere_gives_the_same_bytes(site, tmp_path):
+    """`build --variant official` from a copy of sheetgen in another folder, into another folder, in
+    another time zone, locale and umask: every file has the same bytes (the manifest, the index and
+    the worker's cache name too). The first build takes its sheets from the run's cache (the `site`
+    build rendered them); the second renders afresh (--no-cache), so the cache cannot hide what a
+    place, a zone or a locale would change in them."""
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    for folder in ("sheetgen", "templates", "examples"):
+        shutil.copytree(
+            ROOT / folder, elsewhere / "copy" / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    here.mkdir()
+    (elsewhere / "work").mkdir()
+    env = {**os.environ, "TZ": "UTC", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+    first = run_sheetgen(["build", "--variant", "official", "-o", "site"], here, env=env, umask=0o022)
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    copy = str(elsewhere / "copy")
+    program = [  # the copy's sheetgen, not this checkout's
+        sys.executable,
+        "-c",
+        f"import sys, sheetgen.cli\nassert sheetgen.cli.__file__.startswith({copy!r})\n"
+        "sys.argv[0] = 'sheetgen'\nsheetgen.cli.main()\n",
+    ]
+    locale = latin1_locale()
+    env = {**os.environ, "PYTHONPATH": copy, "TZ": "Pacific/Kiritimati", "LC_ALL": locale, "LANG": locale}
+    args = ["build", "--variant", "official", "--no-cache", "-o", str(elsewhere / "out")]
+    second = run_sheetgen(args, elsewhere / "work", program=program, env=env, umask=0o002)
+    assert second.returncode == 0 and second.stderr == "", second.stderr
+    built, again = folder_files(here / "site"), folder_files(elsewhere / "out")
+    assert built.keys() == again.keys() and len(built) > 50
+    assert [name for name in built if built[name] != again[name]] == []

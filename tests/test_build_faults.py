@@ -216,6 +216,24 @@ def test_build_onto_a_full_disk_is_one_line_and_keeps_the_site(site, copy):
     assert folder_files(copy) == original and temporaries(copy) == []
 
 
+def test_a_build_with_standard_error_closed_still_runs(copy):
+    """`sheetgen build 2>&-`: no progress bar to draw and nothing to say, but the build runs."""
+    command = [
+        "sh",
+        "-c",
+        'exec "$@" 2>&-',
+        "sh",
+        *SHEETGEN,
+        "build",
+        "--variant",
+        "official",
+        "-o",
+        str(copy),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and re.fullmatch(summary(copy, written=0), result.stdout), result.stdout
+
+
 @pytest.mark.parametrize(("how", "seed"), [("SIGINT", 1), ("SIGINT", 2), ("SIGKILL", 3), ("SIGKILL", 4)])
 def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
     """Ctrl-C or kill -9 at a random moment: every file old or whole, the next build cleans up."""
@@ -241,3 +259,47 @@ def test_an_interrupted_build_leaves_a_whole_site(site, copy, how, seed):
     assert result.returncode == 0 and result.stderr == "", result.stderr
     assert temporaries(copy) == []
     intact(copy)
+
+
+# The parent's own write fails (the staging folder's disk is full): a program that runs sheetgen's command
+# line with every Path.write_bytes failing as a full disk fails, in the parent only (workers spawn fresh).
+FULL_DISK = (
+    "import errno, os, pathlib, sys\n"
+    "from sheetgen.cli import main\n"
+    "real = pathlib.Path.write_bytes\n"
+    "def full(path, data):  # the web pages (written first, in the parent) fit, the PDFs no longer\n"
+    "    if path.suffix in ('.html', '.js', '.svg', '.webmanifest'):\n"
+    "        return real(path, data)\n"
+    "    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))\n"
+    "pathlib.Path.write_bytes = full\n"
+    "sys.argv[0] = 'sheetgen'\n"
+    "main()\n"
+)
+PATH_MAX = 4096  # Linux's, counting the final NUL: the longest output folder sheetgen accepts is shorter
+
+
+def _long_folder(base: Path, length: int) -> Path:
+    """A folder path of exactly `length` characters under `base`, in names of at most 200 bytes."""
+    path = str(base)
+    while length - len(path) - 1 > 200:
+        path += "/" + "d" * 200
+    return Path(path + "/" + "x" * (length - len(path) - 1))
+
+
+@pytest.mark.parametrize("fault", ["full disk", "long path"])
+def test_a_failed_write_in_the_parent_ends_the_build_at_once(tmp_path, fault):
+    """The parent cannot write a rendered file (a full disk; an output folder of 4,019 characters,
+    whose staged previews pass PATH_MAX): one line, exit 2, within seconds, no traceback, nothing left
+    behind: no worker kept waiting, no temporary file, no folder."""
+    if fault == "full disk":
+        out, program = tmp_path / "site", [sys.executable, "-c", FULL_DISK]
+        reason = "cannot write: No space left on device"
+    else:
+        out, program = _long_folder(tmp_path, 4019), SHEETGEN
+        reason = f"Error: {tmp_path}/ddd"  # the line is cut in the path, before the reason
+        assert len(str(out)) < PATH_MAX  # a valid path: the folder itself can be made
+    result = run_sheetgen(
+        ["build", "--variant", "official", "-o", str(out)], tmp_path, seconds=60, program=program
+    )
+    assert_one_line(result, reason)
+    assert not out.exists() and [p for p in tmp_path.rglob("*") if not p.is_dir()] == []

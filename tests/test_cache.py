@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -80,18 +81,46 @@ def test_key_changes_with_every_option_and_only_then():
         cache.entry_key("scoresheet", **base, font=object())  # nothing unkeyable is silently dropped
 
 
-def test_key_follows_the_rendering_libraries(monkeypatch):
-    """Another WeasyPrint (or pydyf, fontTools, Jinja, pypdf) version is another key."""
-    installed = cache._library_versions()
-    assert any(name.startswith("weasyprint-") for name in installed)
-    key = cache.entry_key("rules", rules=Rules(), paper="letter")
-    upgraded = [name.replace("weasyprint-", "weasyprint-999.") for name in installed]
-    monkeypatch.setattr(cache, "_library_versions", lambda: upgraded)
+def test_every_library_the_key_follows_is_found():
+    """Each library the key names is found installed under that name (a misspelt one would key nothing)."""
+    assert sorted({name.partition("-")[0].lower() for name in cache._library_versions()}) == sorted(
+        cache.LIBRARIES
+    )
+    assert set(cache.native_versions()) == {"pango", "harfbuzz"}
+
+
+def _key_with(monkeypatch, libraries: list[str], native: dict[str, str]) -> str:
+    monkeypatch.setattr(cache, "_library_versions", lambda: libraries)
+    monkeypatch.setattr(cache, "native_versions", lambda: native)
     cache._environment_hash.cache_clear()
     try:
-        assert cache.entry_key("rules", rules=Rules(), paper="letter") != key
+        return cache.entry_key("rules", rules=Rules(), paper="letter")
     finally:
         cache._environment_hash.cache_clear()
+
+
+@pytest.mark.parametrize("library", [*cache.LIBRARIES, *cache.NATIVE])
+def test_key_follows_every_library_that_shapes_the_bytes(monkeypatch, library):
+    """Another version of any Python library that draws or formats, or of Pango or HarfBuzz, is
+    another key."""
+    installed, native = cache._library_versions(), cache.native_versions()
+    key = _key_with(monkeypatch, installed, native)
+    if library in cache.NATIVE:
+        native = {**native, library: native[library] + ".1"}
+    else:  # babel-2.19.0.dist-info becomes babel-999.2.19.0.dist-info
+        installed = [re.sub(rf"^({library})-", r"\1-999.", name, flags=re.I) for name in installed]
+        assert any("-999." in name for name in installed)
+    assert _key_with(monkeypatch, installed, native) != key
+
+
+def test_a_native_library_not_found_is_keyed_unknown(monkeypatch):
+    """No Pango or HarfBuzz to ask (another platform's names): "unknown", no error."""
+
+    def missing(name):
+        raise OSError(f"{name}: cannot open shared object file")
+
+    monkeypatch.setattr(cache.ctypes, "CDLL", missing)
+    assert cache.native_versions() == {"pango": "unknown", "harfbuzz": "unknown"}
 
 
 def test_key_follows_the_users_source_date_epoch():
@@ -308,3 +337,24 @@ def test_warm_paths_import_no_weasyprint_or_jinja(warmed, name):
     assert warm.read_bytes() == (warmed / f"{name}-cold.pdf").read_bytes()
     if name == "fill":  # ReportLab dates it from sheetgen's epoch, WeasyPrint loaded or not
         assert b"/CreationDate (D:20260101000000+00'00')" in warm.read_bytes()
+
+
+@pytest.mark.parametrize("umask", [0o002, 0o022, 0o077], ids=["umask 002", "umask 022", "umask 077"])
+def test_the_cache_folders_it_makes_are_private_whatever_the_umask(tmp_path, monkeypatch, capsys, umask):
+    """No ~/.cache yet: sheetgen makes it and its own folder 0700 and uses them, with no notice."""
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv(cache.DIR_ENV)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(cache, "_opened", {})
+    previous = os.umask(umask)
+    try:
+        store = cache.open_cache()
+    finally:
+        os.umask(previous)
+    assert store is not None and store.folder == home / ".cache" / "sheetgen"
+    assert capsys.readouterr().err == ""
+    assert [oct(p.stat().st_mode & 0o777) for p in (home / ".cache", store.folder)] == ["0o700", "0o700"]
+    store.put("rules", "a" * 64, b"%PDF-1.7")
+    assert store.get("rules", "a" * 64) == b"%PDF-1.7"

@@ -148,6 +148,24 @@ def test_write_error_names_the_destination_not_the_temporary(tmp_path, monkeypat
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["a" * 239 + ".html", "b" * 247 + ".html", "c" * 250 + ".html", "\u00e9" * 124 + "x.html"],
+    ids=["244 bytes", "252 bytes", "255 bytes", "254 bytes in two-byte letters"],
+)
+def test_an_output_name_near_the_limit_is_written(tmp_path, name):
+    """Any name the folder takes is written (the temporary file beside it is cut to fit), leaving
+    no temporary; one that a killed run left under such a name goes with the next write."""
+    assert len(os.fsencode(name)) in (244, 252, 254, 255)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True)
+    prefix = output_module.temporary_prefix(tmp_path / name)
+    stale = tmp_path / f"{prefix.replace(f'.{os.getpid()}-', f'.{int(dead.stdout)}-')}abcd1234.tmp"
+    stale.write_bytes(b"half")
+    result = run_cli(["scorekeeper", "-o", name], tmp_path)
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    assert os.listdir(tmp_path) == [name] and (tmp_path / name).read_text().startswith("<!doctype html>")
+
+
 # ---- interrupting a long `fill --combine`
 
 RECORDS = 150

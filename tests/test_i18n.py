@@ -751,5 +751,5 @@ def test_each_language_folder_is_an_offline_app_of_its_own():
     english = {path: body for path, body, _ in run_job(apps["en"])}
     assert "lang" not in json.loads(english["manifest.webmanifest"])
     assert 'const CACHE_PREFIX = "sheetgen-";' in english["sw.js"].decode()
-    # English's worker drops its own older copies, never a language's (whose name goes on with "-")
-    assert '!name.slice(CACHE_PREFIX.length).includes("-")' in worker
+    # English's worker drops its own older copies, never a language's (named by its prefix and scope)
+    assert "name.startsWith(OWN) && name !== CACHE" in worker

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -15,7 +18,7 @@ import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH, start
 
 from sheetgen.build import app_job, build, plan
-from sheetgen.web.app import APP_FILES, ICON, SERVICE_WORKER, WEB_MANIFEST
+from sheetgen.web.app import APP_FILES, ICON, SERVICE_WORKER, WEB_MANIFEST, app_version
 
 KEEPER = "scorekeeper-official.html"
 RULES_PAGE = "rules-official.html"
@@ -40,10 +43,10 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def server(site):
-    """The site on localhost over http, in a thread; the test may stop it to take the network away."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+@contextmanager
+def serving(folder: Path) -> Iterator[tuple[str, Callable[[], None]]]:
+    """`folder` on localhost over http, in a thread: its URL, and a stop that takes the network away."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     stopped = []
@@ -54,8 +57,24 @@ def server(site):
             httpd.server_close()
             stopped.append(True)
 
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/", stop
-    stop()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/", stop
+    finally:
+        stop()
+
+
+@pytest.fixture
+def server(site):
+    """The site on localhost over http; the test may stop it to take the network away."""
+    with serving(site) as served:
+        yield served
+
+
+def controlled(page, url: str) -> None:
+    """Open `url` and wait until its folder's worker is active and controls the page."""
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 def test_build_writes_the_app_files_and_reuses_them(site, tmp_path):
@@ -89,6 +108,21 @@ def test_plan_ends_with_the_app_for_every_file():
     assert set(app.links) == {name for job in jobs[:-1] for name in job.files}
 
 
+def test_the_copys_name_follows_the_kept_files_names_and_bytes():
+    """The cache is named by each kept file's name and bytes, in any order, and the language's own
+    manifest: another file, byte or language is another name."""
+    kept = {"rules-official.html": "1" * 64, "rules-official.pdf": "2" * 64}
+    name = app_version(kept)
+    assert app_version(dict(reversed(kept.items()))) == name
+    others = [
+        app_version({**kept, "rules-official.pdf": "3" * 64}),
+        app_version({**kept, "thumbs/rules-official.png": "4" * 64}),
+        app_version({"rules-c2406.html": "1" * 64, "rules-official.pdf": "2" * 64}),
+        app_version(kept, "fr"),
+    ]
+    assert len({name, *others}) == len(others) + 1
+
+
 @pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
 def test_after_one_visit_the_site_opens_offline(chromium, server, width):
     """Visit once over http, wait for the worker to control the page, then take the network away
@@ -99,9 +133,7 @@ def test_after_one_visit_the_site_opens_offline(chromium, server, width):
     try:
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(url + "index.html")
-        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        controlled(page, url + "index.html")
         context.set_offline(True)
         stop()
         page.reload()
@@ -120,6 +152,43 @@ def test_after_one_visit_the_site_opens_offline(chromium, server, width):
         assert errors == []
     finally:
         context.close()
+
+
+def test_two_sites_on_one_origin_keep_their_own_copies(chromium, site, tmp_path):
+    """Two builds served as /a/ and /b/ of one origin, as a static host serves project sites: visiting
+    /b/ leaves /a/'s copy alone, so after the network goes both open offline, each from its own cache."""
+    shutil.copytree(site, tmp_path / "a")
+    pages = [job for job in plan(["official"]) if job.kind in ("page", "scorekeeper")]
+    build(tmp_path / "b", [*pages, app_job(pages)])  # another site: its own files, its own version
+    context = chromium.new_context(service_workers="allow")
+    errors: list[str] = []
+    try:
+        with serving(tmp_path) as (url, stop):
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            controlled(page, url + "a/index.html")
+            controlled(page, url + "b/index.html")
+            names = page.evaluate("async () => await caches.keys()")
+            assert sorted(names) == sorted(
+                [f"sheetgen-{url}a/ {version(tmp_path / 'a')}", f"sheetgen-{url}b/ {version(tmp_path / 'b')}"]
+            )
+            context.set_offline(True)
+            stop()
+        for folder, title in (("a", "h1"), ("b", "h1")):
+            page.goto(url + f"{folder}/index.html")
+            assert page.locator(title).count() == 1
+        page.goto(url + f"a/{RULES_PAGE}")
+        assert "Yahtzee" in page.inner_text("h1")
+        status = page.evaluate(f"async () => (await fetch({RULE_SHEET!r})).status")
+        assert status == 200 and errors == []
+    finally:
+        context.close()
+
+
+def version(folder: Path) -> str:
+    """The version a built worker names its copy by."""
+    worker = (folder / SERVICE_WORKER).read_text()
+    return json.loads(worker.split("const VERSION = ", 1)[1].split(";\n", 1)[0])
 
 
 @pytest.mark.parametrize("name", ["index.html", KEEPER, RULES_PAGE])

@@ -27,6 +27,7 @@ are ever swept. A cache that cannot be written only costs speed.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import hmac
 import json
@@ -58,7 +59,18 @@ OFF_ENV = "SHEETGEN_NO_CACHE"
 LIMIT_MB = 200
 LIMIT_BYTES = LIMIT_MB * 1024 * 1024
 STALE_SECONDS = 3600  # a temporary file this old was left by a process that died
-LIBRARIES = ("weasyprint", "pydyf", "fonttools", "jinja2", "pypdf")  # their versions shape the bytes
+# Python packages whose versions shape the bytes: layout and PDF writing, CSS, fonts, templates, numbers
+# and dates (Babel), hyphenation, the fill (ReportLab), page import, previews (pypdfium2, Pillow)
+LIBRARIES = (
+    "weasyprint", "pydyf", "tinycss2", "cssselect2", "fonttools", "jinja2", "babel", "pyphen",
+    "reportlab", "pypdf", "pypdfium2", "pillow",
+)  # fmt: skip
+# Native libraries WeasyPrint lays text out with, by the names their library is loaded under on Linux,
+# macOS and Windows, and the function that tells their version
+NATIVE = {
+    "pango": (("libpango-1.0.so.0", "libpango-1.0.0.dylib", "libpango-1.0-0.dll"), "pango_version_string"),
+    "harfbuzz": (("libharfbuzz.so.0", "libharfbuzz.0.dylib", "libharfbuzz-0.dll"), "hb_version_string"),
+}
 MAGIC = b"sheetgen-cache 2"
 SUFFIX = ".entry"
 ENTRY_LIMIT = 32 * 1024 * 1024  # bytes in one entry; a sheet is at most a few hundred KB
@@ -117,7 +129,8 @@ def code_hash() -> str:
 
 
 def _library_versions() -> list[str]:
-    """The rendering libraries installed, as their metadata folders' names ("pypdf-6.1.0.dist-info").
+    """The rendering libraries installed, as their metadata folders' names ("pypdf-6.1.0.dist-info";
+    Debian's own packages have .egg-info).
 
     Listing sys.path takes a fraction of a millisecond; importlib.metadata
     would add a tenth to a warm run.
@@ -128,8 +141,31 @@ def _library_versions() -> list[str]:
             names = os.listdir(entry or ".")
         except OSError:
             continue
-        found += [n for n in names if n.endswith(".dist-info") and n.partition("-")[0].lower() in LIBRARIES]
+        found += [
+            n
+            for n in names
+            if n.endswith((".dist-info", ".egg-info")) and n.partition("-")[0].lower() in LIBRARIES
+        ]
     return sorted(found)
+
+
+def native_versions() -> dict[str, str]:
+    """Pango's and HarfBuzz's versions, as the libraries say them ("unknown" for one not found).
+
+    Asked through ctypes, not through WeasyPrint's internals; loading them takes a few milliseconds.
+    """
+    return {name: _native_version(files, function) for name, (files, function) in NATIVE.items()}
+
+
+def _native_version(files: tuple[str, ...], function: str) -> str:
+    for file in files:
+        try:
+            version = getattr(ctypes.CDLL(file), function)
+        except (OSError, AttributeError):
+            continue
+        version.restype = ctypes.c_char_p
+        return version().decode("ascii", "replace")
+    return "unknown"
 
 
 @cache
@@ -137,6 +173,7 @@ def _environment_hash() -> str:
     """The code hash and the versions of the libraries that write the bytes."""
     digest = hashlib.sha256(code_hash().encode())
     digest.update(json.dumps(_library_versions()).encode())
+    digest.update(json.dumps(native_versions(), sort_keys=True).encode())
     return digest.hexdigest()
 
 
@@ -195,6 +232,18 @@ def refusal(folder: Path) -> str | None:
         if info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
             return f"others can write to the folder above it, {parent}"
     return None
+
+
+def make_private(folder: Path) -> None:
+    """Make `folder` and each missing folder above it as the user's alone (0700, whatever the umask),
+    as a user's cache folder should be: made 0775 under umask 002, refusal() would refuse it."""
+    missing = [folder, *(parent for parent in folder.parents if not parent.exists())]
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            continue  # there already, or made by another process meanwhile: not ours to change
+        os.chmod(path, 0o700)  # a umask such as 0o077 only takes away; 0o777 would leave no access
 
 
 def _own_regular(info: os.stat_result) -> bool:
@@ -307,7 +356,7 @@ class Cache:
     def put(self, kind: str, key: str, payload: bytes) -> None:
         """Store atomically, then evict past the limit; a failure to write is not an error."""
         try:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            make_private(self.folder)
             seal = self._seal(kind, key, payload)
             sealed = b"%s %s %d\n%s" % (MAGIC, seal, len(payload), payload)
             replace_file(self.path(kind, key), sealed, 0o600)
@@ -368,7 +417,7 @@ def open_cache() -> Cache | None:
 
 def _checked(folder: Path) -> Cache | None:
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_private(folder)
         reason = refusal(folder)
         store = Cache(folder)
         if reason is None:

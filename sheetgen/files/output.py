@@ -1,6 +1,7 @@
 """Output files, named and dated, written so that an interrupted or failed run never loses or half-writes one.
 
-A file is written to a temporary file beside it (`.NAME.PID-XXXXXXXX.tmp`)
+A file is written to a temporary file beside it (`.NAME.PID-XXXXXXXX.tmp`,
+NAME cut short where the whole would pass the longest name the folder takes)
 and renamed into place, with SIGINT, SIGTERM and SIGHUP held from creating
 the temporary file to renaming or removing it: a signal lands before or after,
 never while one exists. The PID in the name lets the next run in that folder
@@ -50,6 +51,8 @@ PLAIN = Reporter()  # notes on stderr, paths on stdout, no progress bar
 
 STDOUT = Path("-")  # `-o -`: the PDF goes to standard output (`-o ./-` is a file named "-")
 HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+NAME_MAX = 255  # bytes in a file name, where the file system does not say (Linux, macOS, Windows)
+RANDOM_PART = len("XXXXXXXX.tmp")  # what mkstemp and the suffix add to a temporary name's prefix
 _TEMPORARY = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.tmp", re.DOTALL)
 _swept: set[str] = set()
 
@@ -173,10 +176,10 @@ def write_atomic(path: Path, data: bytes) -> Path:
 def replace_file(path: Path, data: bytes, mode: int) -> None:
     """`data` into a new temporary file beside `path`, renamed over it; signals held throughout.
 
-    The temporary file is named `.NAME.PID-XXXXXXXX.tmp` and removed on any failure.
+    The temporary file is named `temporary_prefix(path)` + `XXXXXXXX.tmp` and removed on any failure.
     """
     with signals_held():
-        prefix = f".{path.name}.{os.getpid()}-"
+        prefix = temporary_prefix(path)
         fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as file:
@@ -187,6 +190,25 @@ def replace_file(path: Path, data: bytes, mode: int) -> None:
             with suppress(OSError):
                 os.unlink(temporary)
             raise
+
+
+def temporary_prefix(path: Path) -> str:
+    """`.NAME.PID-`, NAME cut (at a character) so that the temporary name fits beside `path`:
+    a destination whose name is itself near the limit must still be writable."""
+    pid = f".{os.getpid()}-"
+    room = _name_max(path.parent) - RANDOM_PART - len(os.fsencode(f".{pid}"))
+    name = path.name
+    while len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return f".{name}{pid}"
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name, in bytes, that `folder`'s file system takes."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # not there yet, or not a POSIX system
+        return NAME_MAX
 
 
 def sweep(folder: Path) -> None:

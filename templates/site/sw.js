@@ -1,9 +1,15 @@
-// The site's service worker, written by `sheetgen build` after the four lines above. CACHE names
-// this build's copy (older copies, under CACHE_PREFIX, are dropped once it is active; each language
-// folder's worker has a prefix of its own); every file in
+// The site's service worker, written by `sheetgen build` after the four lines above. VERSION names
+// this build's copy of the site, by the names and bytes of its files. Every cache is named after the
+// worker's scope too (the site's folder, as a URL), so sites on one origin (/a/ and /b/, as project
+// sites on a static host are) and each language's folder (with its own CACHE_PREFIX) keep copies of
+// their own: once active, a worker drops only older copies of its own scope. Every file in
 // PAGES must be kept (the pages, previews, the app's own files), DOWNLOADS (the PDFs) when they can be.
 // Online, every request goes to the network first and refreshes the copy; offline, the copy answers.
 // Plain JavaScript, no build step.
+
+// A space cannot occur in a URL, so no scope's names begin with another's (/a/ and /a/fr/).
+const OWN = `${CACHE_PREFIX}${self.registration.scope} `;
+const CACHE = OWN + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -20,9 +26,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        // Another language's copy (CACHE_PREFIX, its tag, "-", its version) is not this one's to drop.
-        const older = name.startsWith(CACHE_PREFIX) && !name.slice(CACHE_PREFIX.length).includes("-");
-        if (older && name !== CACHE) await caches.delete(name);
+        if (name.startsWith(OWN) && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
