@@ -30,7 +30,7 @@ from sheetgen.cli import cli
 from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
 from sheetgen.files.records import load_record
 from sheetgen.layout.geometry import Layout, sheet_geometry
-from sheetgen.pdf import render
+from sheetgen.pdf import render, weasy
 from sheetgen.pdf.fill import Filler
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.pdf.scoresheet import heading_size, render_scoresheet, sheet_kind
@@ -348,7 +348,7 @@ def _overflows(document) -> list[tuple[str, str, float]]:
 
     inner = {"label", "hint", "caption", "line-label", "title", "kind", "name"}
     for page in document.pages:
-        for box in page._page_box.descendants():
+        for box in weasy.boxes(page):
             kind = classes(box)
             if kind & {"row", "head", "line", "band", "heading"}:
                 left, right = box.content_box_x(), box.content_box_x() + box.width

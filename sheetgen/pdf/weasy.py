@@ -23,6 +23,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import environment
@@ -85,8 +86,13 @@ class Placed:
     height: float  # the element's margin box's height
 
 
+def boxes(page: Page) -> Iterator[Any]:
+    """Every layout box of a rendered page, the page's own first: what a test measures a sheet by."""
+    return page._page_box.descendants()
+
+
 def placed(page: Page, tag: str) -> Placed:
     """The first `tag` element on `page` (a page of a rendered Document) and the page area around it."""
     box = page._page_box
-    element = next(child for child in box.descendants() if getattr(child, "element_tag", None) == tag)
+    element = next(child for child in boxes(page) if getattr(child, "element_tag", None) == tag)
     return Placed(box.height, box.height + box.margin_top, element.position_y, element.margin_height())
