@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from browsing import PHONE_WIDTH, open_page, roll, start
-from helpers import EXAMPLES
+from helpers import EXAMPLES, saved_game
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.inputs import RECORD_LIMIT
@@ -99,31 +99,16 @@ def test_the_card_is_one_tab_stop_with_arrow_keys_inside(browser_page, urls):
     assert page.evaluate("document.activeElement.matches('[data-card]')")
 
 
-def planted(players: list[str], undo: list[dict] | None = None) -> dict:
-    return {
-        "version": 1,
-        "revision": 1,
-        "id": "planted",
-        "started": "2026-12-01T21:30:00.000Z",
-        "rules": {"variant": "official", "house_rules": []},
-        "players": players,
-        "games": [{"entries": []}],
-        "undo": undo or [],
-        "title": None,
-        "date": None,
-    }
-
-
 def test_hostile_saved_games_are_refused_before_heavy_work(browser_page, urls):
     """30,000 planted players, an undo history of tens of thousands of steps, a saved text past the
     size limit, the same in the history: each set aside at load, the page clean and answering at once."""
     crowd = [f"P{n}" for n in range(30_000)]
     many_steps = [{"op": "add"}] * (UNDO_LIMIT * 100)
     cases = [
-        (KEY, json.dumps(planted(crowd))),
-        (KEY, json.dumps(planted(["Ann"], many_steps), separators=(",", ":"))),
-        (KEY, json.dumps(planted(["Ann"])) + " " * MAX_STATE_CHARS),
-        (KEY + "/history", json.dumps({"version": 1, "games": [planted(crowd)] * 3})),
+        (KEY, json.dumps(saved_game(crowd, [], []))),
+        (KEY, json.dumps(saved_game(["Ann"], [], many_steps), separators=(",", ":"))),
+        (KEY, json.dumps(saved_game(["Ann"], [], [])) + " " * MAX_STATE_CHARS),
+        (KEY + "/history", json.dumps({"version": 1, "games": [saved_game(crowd, [], [])] * 3})),
     ]
     assert all(len(text) < MAX_STATE_CHARS for _, text in cases[:2])
     page = open_page(browser_page, urls["official"]).page

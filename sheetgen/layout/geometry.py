@@ -18,7 +18,7 @@ from typing import Self
 
 from sheetgen.errors import GeometryError
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
-from sheetgen.rules.text import REPR, quote, type_name
+from sheetgen.rules.text import REPR, named_member, quote, type_name
 
 
 class _Choice(enum.StrEnum):
@@ -31,10 +31,8 @@ class _Choice(enum.StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Self:
-        if isinstance(value, str):
-            for member in cls:
-                if member.value == value.strip().lower():
-                    return member
+        if (member := named_member(cls, value)) is not None:
+            return member
         kind = cls.__name__.lower()
         if not isinstance(value, str):
             raise GeometryError(f"{kind}: expected one of {', '.join(cls)}, found {type_name(value)}")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
+from typing import Any
 
 from sheetgen.errors import SheetgenError
 from sheetgen.rules.messages import TYPE_NAMES, at
@@ -93,3 +95,11 @@ def one_line(message: str, limit: int = MAX_LINE) -> str:
     """`message` escaped and, past `limit` characters, cut: the last guard before a terminal."""
     shown = printable(message)
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def named_member(choices: Iterable[Any], value: object) -> Any:
+    """The member of a string-valued enum that `value` names in any case, spaces round it; else None."""
+    if isinstance(value, str):
+        wanted = value.strip().lower()
+        return next((member for member in choices if member.value == wanted), None)
+    return None

@@ -20,7 +20,7 @@ from sheetgen.errors import (
 )
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import at, say
-from sheetgen.rules.text import REPR, clean_text, printable, quote, type_name
+from sheetgen.rules.text import REPR, clean_text, named_member, printable, quote, type_name
 
 
 class JokerOrder(enum.Enum):
@@ -50,10 +50,8 @@ class HouseRule(enum.Enum):
     @classmethod
     def _missing_(cls, value: object) -> HouseRule:
         """A name in any case or with spaces round it; any other value is an UnknownHouseRuleError."""
-        if isinstance(value, str):
-            for rule in cls:
-                if rule.value == value.strip().lower():
-                    return rule
+        if (rule := named_member(cls, value)) is not None:
+            return rule
         known = ", ".join(rule.value for rule in cls)
         shown = quote(value, quotes=REPR) if isinstance(value, str) else type_name(value)
         raise UnknownHouseRuleError(say("unknown_house_rule", name=shown, known=known))
