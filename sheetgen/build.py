@@ -436,6 +436,19 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def stop_resource_tracker() -> None:
+    """Stop multiprocessing's resource tracker, if the pool started one, and wait for it to end.
+
+    Left alone, the tracker ends only when it reads end-of-file from its pipe,
+    that is just after this process has exited: for a moment a process of the
+    build outlives it. Python has no public call to stop it and wait, so this
+    is the one place sheetgen calls a private one (tests/test_build_faults.py
+    fails when it moves). Run it after multiprocessing's exit handlers, which
+    unregister the pool's semaphores through the tracker.
+    """
+    resource_tracker._resource_tracker._stop()  # returns at once when no tracker runs
+
+
 def _pool(count: int) -> ProcessPoolExecutor:
     """Workers start fresh ("spawn") and import WeasyPrint themselves."""
     workers = max(1, min(os.cpu_count() or 1, count))

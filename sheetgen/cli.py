@@ -8,6 +8,7 @@ error line is longer than MAX_LINE characters.
 
 from __future__ import annotations
 
+import atexit
 import io
 import json
 import os
@@ -738,9 +739,19 @@ def _leave(code: int) -> None:
     sys.exit(128 + late[0] if late and not _stopped else code)
 
 
+def _end_of_build() -> None:
+    """After every other exit handler: a build's resource tracker ends before this process does."""
+    if "sheetgen.build" in sys.modules:
+        from sheetgen.build import stop_resource_tracker
+
+        stop_resource_tracker()
+
+
 def main() -> None:
     _standard_streams()
     _catch_stop_signals()
+    # Registered before multiprocessing is imported, so it runs after multiprocessing's own handler.
+    atexit.register(_end_of_build)
     try:
         private_temporary_folder()
         cli(prog_name="sheetgen")

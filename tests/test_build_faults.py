@@ -303,3 +303,12 @@ def test_a_failed_write_in_the_parent_ends_the_build_at_once(tmp_path, fault):
     )
     assert_one_line(result, reason)
     assert not out.exists() and [p for p in tmp_path.rglob("*") if not p.is_dir()] == []
+
+
+def test_the_resource_tracker_is_stopped_through_the_one_private_name():
+    """build.stop_resource_tracker calls ResourceTracker._stop: if Python renames it, this says where."""
+    from multiprocessing import resource_tracker
+
+    assert callable(getattr(resource_tracker.ResourceTracker, "_stop", None)), (
+        "ResourceTracker._stop is gone: update sheetgen.build.stop_resource_tracker"
+    )

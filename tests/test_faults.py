@@ -157,9 +157,13 @@ def test_an_output_name_near_the_limit_is_written(tmp_path, name):
     """Any name the folder takes is written (the temporary file beside it is cut to fit), leaving
     no temporary; one that a killed run left under such a name goes with the next write."""
     assert len(os.fsencode(name)) in (244, 252, 254, 255)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True)
-    prefix = output_module.temporary_prefix(tmp_path / name)
-    stale = tmp_path / f"{prefix.replace(f'.{os.getpid()}-', f'.{int(dead.stdout)}-')}abcd1234.tmp"
+    # The prefix a run that has since ended made (its PID may be longer than this one's).
+    ended = (
+        "import os, sys, pathlib; from sheetgen.files.output import temporary_prefix as made; "
+        "sys.stdout.buffer.write(os.fsencode(made(pathlib.Path(sys.argv[1]))))"
+    )
+    made = subprocess.run([sys.executable, "-c", ended, tmp_path / name], capture_output=True, check=True)
+    stale = tmp_path / f"{os.fsdecode(made.stdout)}abcd1234.tmp"
     stale.write_bytes(b"half")
     result = run_cli(["scorekeeper", "-o", name], tmp_path)
     assert result.exit_code == 0 and result.stderr == "", result.output
