@@ -1,6 +1,7 @@
 """What the tests share, in one place: the project's paths, the worked card, the command line run in
-a folder (click's runner in-process, or the real `sheetgen` in a subprocess), blank sheets rendered once
-per run, the site every site test reads, a simulated game, and the WeasyPrint warning check.
+a folder (click's runner in-process, or the real `sheetgen` in a subprocess), blank sheets and rule
+sheets rendered once per run, the site every site test reads, a simulated game, and the WeasyPrint
+warning check.
 
 Test modules import from here (and from `browsing` for the browser); never from one another or from
 `conftest`, which holds only fixtures and hooks.
