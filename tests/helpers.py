@@ -1,6 +1,7 @@
 """What the tests share, in one place: the project's paths, the worked card, the command line run in
-a folder (click's runner in-process, or the real `sheetgen` in a subprocess), blank sheets rendered once
-per run, the site every site test reads, a simulated game, and the WeasyPrint warning check.
+a folder (click's runner in-process, or the real `sheetgen` in a subprocess), blank sheets and rule
+sheets rendered once per run, the site every site test reads, a simulated game, and the WeasyPrint
+warning check.
 
 Test modules import from here (and from `browsing` for the browser); never from one another or from
 `conftest`, which holds only fixtures and hooks.
@@ -63,6 +64,12 @@ KNOWN_HOUSE_RULES = (
     "known house rules: five-of-a-kind-full-house, one-die-start, five-dice-start, series, scratch-any-box"
 )
 CONTRADICTING_STARTS = "Error: house rules one-die-start and five-dice-start contradict each other"
+# The longest rules of each variant: every house rule that adds words, and the start it does not have.
+LONGEST = {
+    "official": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
+    "c2406": ("five-of-a-kind-full-house", "scratch-any-box", "series", "five-dice-start"),
+    "free-choice": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
+}
 
 
 # ---- the command line
@@ -189,20 +196,37 @@ def blank_sheet(
     card: str = "full",
     variant: str = "official",
     house_rules: tuple[str, ...] = (),
+    lang: str = "en",
 ) -> bytes:
     """A blank score sheet, rendered once per run and shared by every test that reads it."""
     if columns is None and not names:  # the sheet's own default, spelled out so both share one render
         columns = COLUMNS if layout == "players" else 1
-    return _blank_sheet(layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules))
+    return _blank_sheet(
+        layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules), lang
+    )
 
 
 @cache
-def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_rules) -> bytes:
+def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_rules, lang) -> bytes:
+    from sheetgen.files.locales import speaking
     from sheetgen.files.variants import load_rules
     from sheetgen.pdf.scoresheet import render_scoresheet
 
     rules = load_rules(variant, house_rules)
-    return render_scoresheet(rules, layout, paper, columns=columns, names=names, card=card, fillable=fillable)
+    with speaking(lang):
+        return render_scoresheet(
+            rules, layout, paper, columns=columns, names=names, card=card, fillable=fillable
+        )
+
+
+@cache
+def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en") -> bytes:
+    """A rule sheet in `lang`, rendered once per run and shared by every test that reads it."""
+    from sheetgen.files.locales import speaking
+    from sheetgen.pdf.rulesheet import render_rulesheet
+
+    with speaking(lang):
+        return render_rulesheet(rules, paper)
 
 
 # Fillable sheets filled as another program fills them: pypdf writes values by full field name.

@@ -24,6 +24,7 @@ import pypdf
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
+from helpers import LONGEST, rule_sheet_pdf
 
 from sheetgen.build import JobKind, lang_folder, plan, run_job
 from sheetgen.cli import cli
@@ -45,12 +46,6 @@ OTHERS = [lang for lang in languages() if lang != "en"]
 PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
 NAMED = re.compile(r"%\(\w+\)s")
 PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")  # gettext's named ones, and the scorekeeper's {names}
-# The longest rules of each variant: every house rule that adds words, and the start it does not have.
-LONGEST = {
-    "official": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
-    "c2406": ("five-of-a-kind-full-house", "scratch-any-box", "series", "five-dice-start"),
-    "free-choice": ("five-of-a-kind-full-house", "scratch-any-box", "series", "one-die-start"),
-}
 
 
 def template_ids() -> list[str | tuple[str, str]]:
@@ -124,14 +119,12 @@ def pdf_text(pdf: bytes) -> str:
     return "\n".join(words)
 
 
-@cache
 def rule_sheets(lang: str) -> dict[tuple[str, str], bytes]:
-    with speaking(lang):
-        return {
-            (variant, paper): render_rulesheet(builtin_rules(variant, LONGEST[variant]), paper)
-            for variant in LONGEST
-            for paper in ("letter", "a4")
-        }
+    return {
+        (variant, paper): rule_sheet_pdf(builtin_rules(variant, LONGEST[variant]), paper, lang)
+        for variant in LONGEST
+        for paper in ("letter", "a4")
+    }
 
 
 # ---- the catalogs ----

@@ -14,7 +14,15 @@ import pypdf
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
-from helpers import CONTRADICTING_STARTS, KNOWN_HOUSE_RULES, KNOWN_VARIANTS, PAPER_SIZES, rasterize, run_cli
+from helpers import (
+    CONTRADICTING_STARTS,
+    KNOWN_HOUSE_RULES,
+    KNOWN_VARIANTS,
+    PAPER_SIZES,
+    rasterize,
+    rule_sheet_pdf,
+    run_cli,
+)
 
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.rules.rulebook import rule_sheet
@@ -41,10 +49,9 @@ CASES = [
 ]
 
 
-@cache
 def sheet_pdf(rules: Rules, paper: str) -> bytes:
     """Each combination is rendered once per test run, then shared by every test that reads it."""
-    return render_rulesheet(rules, paper)
+    return rule_sheet_pdf(rules, paper)
 
 
 def reader(pdf: bytes) -> pypdf.PdfReader:

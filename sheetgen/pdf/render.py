@@ -4,7 +4,8 @@ One font configuration and the parsed stylesheets are kept per process, so a
 run that renders many documents parses each font and stylesheet once; as they
 are shared, renders take turns (`rendering`), which also sets
 SOURCE_DATE_EPOCH and quiets WeasyPrint's log for the call only. Pages fetch
-nothing but files under templates/, and user text is always escaped.
+nothing but files under templates/, and user text is always escaped. Every
+PDF written is tagged PDF/UA-1.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from typing import Any
 from sheetgen.files.resources import TEMPLATES_DIR, template_bytes
 from sheetgen.files.stamps import AUTHOR, source_date, user_date_epoch
 from sheetgen.layout.geometry import Paper
-from sheetgen.pdf.weasy import CSS, HTML, Document, URLFetcher, URLFetcherResponse, font_configuration, quiet
+from sheetgen.pdf.weasy import (
+    CSS,
+    HTML,
+    Document,
+    URLFetcher,
+    URLFetcherResponse,
+    font_configuration,
+    quiet,
+    scope_header_cells,
+)
 from sheetgen.rules import i18n
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.web.templating import render
@@ -43,6 +53,9 @@ def _fetcher() -> TemplateFetcher:
 
 
 font_config = cache(font_configuration)
+# Every sheet is tagged PDF/UA-1: to WeasyPrint's tags (structure, /Lang from <html lang>, the
+# title shown) the variant adds the XMP metadata stream: pdfuaid:part 1, dc:title from <title>.
+PDF_VARIANT = "pdf/ua-1"
 
 
 @contextmanager
@@ -102,13 +115,13 @@ def render_document(
 
 
 def _options(forms: bool) -> dict[str, Any]:
-    return {"pdf_tags": True, "pdf_forms": forms, "uncompressed_pdf": False}
+    return {"pdf_variant": PDF_VARIANT, "pdf_tags": True, "pdf_forms": forms, "uncompressed_pdf": False}
 
 
 def write_document(document: Document, forms: bool = False) -> bytes:
-    """A laid-out document as PDF bytes."""
+    """A laid-out document as tagged PDF/UA-1 bytes, each table header cell scoped."""
     with rendering():
-        return document.write_pdf(**_options(forms))
+        return document.write_pdf(finisher=scope_header_cells, **_options(forms))
 
 
 def render_pdf(

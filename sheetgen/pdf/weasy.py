@@ -14,6 +14,11 @@
   out page, so `placed` reads `Page._page_box` and the boxes' `position_y`
   and `margin_height()`. They are WeasyPrint 70's; pyproject.toml caps the
   version, and tests/test_render.py fails by name when one moves.
+- Table headers: WeasyPrint tags a table's header cells TH and links each
+  data cell to its headers (/Headers), but drops the HTML's scope;
+  `scope_header_cells`, a finisher (write_pdf's public hook, handed the
+  pydyf objects before they are written), puts it back as /Scope, so a
+  header cell says by itself whether it heads a row or a column.
 """
 
 from __future__ import annotations
@@ -74,6 +79,19 @@ def quiet() -> Iterator[None]:
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
+
+
+def scope_header_cells(document: Document, pdf: Any) -> None:
+    """Give each TH structure element of `pdf` (a pydyf.PDF) its /Scope: Column in a table head, else Row.
+
+    As the sheets' templates write them: a head row's cells say what each
+    column holds (scope="col"), a body row's first cell names its row.
+    """
+    elements = {obj.reference: obj for obj in pdf.objects if isinstance(obj, dict)}
+    for element in elements.values():
+        if element.get("Type") == "/StructElem" and element.get("S") == "/TH":
+            group = elements[elements[element["P"]]["P"]]  # the cell's row, then the row's group
+            element["A"]["Scope"] = "/Column" if group.get("S") == "/THead" else "/Row"
 
 
 @dataclass(frozen=True)
