@@ -9,6 +9,7 @@ is drawn as plain strings, never parsed as markup.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.files.stamps import AUTHOR, source_date
+from sheetgen.files.stamps import AUTHOR, source_date, stamped_epoch
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.layout.glyphs import glyph_warning
@@ -30,7 +31,7 @@ from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, lo
 from sheetgen.rules import i18n
 from sheetgen.rules.arguments import items
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
-from sheetgen.rules.records import Game, PlayerGame, Record, quote
+from sheetgen.rules.records import Game, PlayerGame, Record, quote, record_text
 from sheetgen.rules.variants import Rules
 
 FONT = "SheetSans"
@@ -340,18 +341,22 @@ class Filler:
 
     @source_date()
     def pdf(self, records: Sequence[Record]) -> bytes:
-        """One PDF holding the given records in order; the sheet is stored once."""
+        """One PDF/A-3b of the given records in order, each embedded as JSON; the sheet is stored once."""
+        from sheetgen.pdf.archive import archived
+
         buffer = BytesIO()
         first = records[0]
+        title = first.title or first.rules.title if len(records) == 1 else "Yahtzee game records"
         canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)
-        canvas.setTitle(first.title or first.rules.title if len(records) == 1 else "Yahtzee game records")
+        canvas.setTitle(title)
         canvas.setAuthor(AUTHOR)
         canvas.setCreator(AUTHOR)
         for record in records:
             with speaking(self.language(record)):
                 self.draw(canvas, record)
         canvas.save()
-        return buffer.getvalue()
+        embedded = [record_text(json.loads(record.data)) for record in records]
+        return archived(buffer.getvalue(), embedded, title, stamped_epoch())
 
 
 def fill_pdf(
