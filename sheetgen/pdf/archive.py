@@ -31,9 +31,9 @@ from pypdf.generic import (
 )
 
 from sheetgen.files.stamps import AUTHOR
+from sheetgen.forms.reader import record_names
 from sheetgen.pdf.srgb import DESCRIPTION, srgb_profile
 
-RECORD_NAME = "record.json"
 RECORD_TYPE = "/application/json"  # pypdf writes the inner slash as #2F, as a PDF name must
 PRODUCER = "sheetgen (ReportLab, pypdf)"
 XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
@@ -59,18 +59,6 @@ XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 </rdf:RDF>
 </x:xmpmeta>
 <?xpacket end="r"?>"""
-
-
-def record_names(count: int) -> list[str]:
-    """The names a PDF of `count` records gives their JSON files, in page order.
-
-    Numbers are padded to one width (record-01.json ... record-12.json), as a
-    name tree lists its names in byte order.
-    """
-    if count == 1:
-        return [RECORD_NAME]
-    width = len(str(count))
-    return [f"record-{n:0{width}d}.json" for n in range(1, count + 1)]
 
 
 def _pdf_date(moment: datetime.datetime) -> str:
