@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject,
+    BooleanObject,
     DecodedStreamObject,
     DictionaryObject,
     IndirectObject,
@@ -121,6 +122,10 @@ def archived(pdf: bytes, records: Sequence[str], title: str, epoch: int) -> byte
         }
     )
     root[NameObject("/OutputIntents")] = ArrayObject([intent])
+    # viewers show the title, not the file name (PDF/UA wants it; harmless anywhere)
+    root[NameObject("/ViewerPreferences")] = DictionaryObject(
+        {NameObject("/DisplayDocTitle"): BooleanObject(True)}
+    )
     files, names = ArrayObject(), ArrayObject()
     for name, text in zip(record_names(len(records)), records, strict=True):
         data = text.encode("utf-8")

@@ -228,7 +228,7 @@ class Filler:
         Players' sheets number their pages ("Page 2 of 2") and split the
         players evenly, so a record of seven players uses a 4 + 3 blank; its
         heads are left empty for the names printed on them. The cache keeps
-        the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
+        the pages as read, so a warm run needs no WeasyPrint (pypdf only writes the PDF/A).
         """
         key = (rules, layout, columns, i18n.lang())
         if key not in self._blanks:
@@ -368,7 +368,9 @@ def fill_pdf(
 
     `records` are checked records (`sheetgen.load_record`, `parse_record`), at
     least one; a single record is one. `paper` None prints each on its own
-    language's paper. Anything else is a SheetgenError.
+    language's paper. Anything else is a SheetgenError. The PDF is PDF/A-3b
+    and carries each record's JSON (`sheetgen.pdf.archive`), which
+    `sheetgen.load_any_record` reads back.
     """
     checked = items(records, "records", Record)
     if not checked:
