@@ -228,7 +228,7 @@ class Filler:
         Players' sheets number their pages ("Page 2 of 2") and split the
         players evenly, so a record of seven players uses a 4 + 3 blank; its
         heads are left empty for the names printed on them. The cache keeps
-        the pages as read, so a warm run needs no WeasyPrint (pypdf only writes the PDF/A).
+        the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
         key = (rules, layout, columns, i18n.lang())
         if key not in self._blanks:

@@ -1,7 +1,7 @@
 """pypdf's half of `sheetgen.pdf.pageimport`: one page of a PDF read into byte chunks.
 
-Only a blank sheet that is not in the cache is read here; a warm `fill`
-reads no blank sheet with pypdf (it only writes the PDF/A, `sheetgen.pdf.archive`).
+Only a blank sheet that is not in the cache is read here, so a warm `fill`
+never imports pypdf.
 """
 
 from __future__ import annotations
