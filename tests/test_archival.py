@@ -270,3 +270,31 @@ def test_a_filled_record_is_dated_as_the_user_says(tmp_path, monkeypatch):
         in reader.trailer["/Root"]["/Metadata"].get_object().get_data()
     )
     assert failed_rules(pdf) == []
+
+
+@pytest.mark.parametrize(
+    "pdf",
+    [b"", b"%PDF-1.7\nnot ReportLab's\n", b"%PDF-1.3\n1 0 obj\n<<>>\nendobj\nstartxref\n9\n%%EOF\n"],
+    ids=["empty", "no xref", "an xref elsewhere"],
+)
+def test_a_pdf_of_another_shape_is_no_silent_damage(pdf):
+    """archive.py finishes ReportLab's own shape only; anything else says sheetgen needs updating."""
+    from sheetgen.pdf.archive import archived
+
+    with pytest.raises(RuntimeError, match="needs updating"):
+        archived(pdf, ["{}\n"], "t", 0)
+
+
+def test_text_the_font_cannot_draw_keeps_the_record_pdf_a(tmp_path):
+    """A die emoji and U+FFFF print as empty boxes, drawn as a glyph (not .notdef), and the XMP stays XML."""
+    data = {
+        "title": "Zo\u00eb \U0001f3b2 & <us> \uffff",
+        "players": [{"name": "\u0633\u0627\u0631\u0629 \U0001f3b2", "boxes": WORKED_CARD}],
+    }
+    (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    result = run_cli(["fill", "r.json", "-o", "r.pdf"], tmp_path)
+    assert result.exit_code == 0 and "empty boxes" in result.stderr
+    pdf = (tmp_path / "r.pdf").read_bytes()
+    assert failed_rules(pdf) == []
+    assert "\u25af" in pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert json.loads(run_cli(["record", "r.pdf"], tmp_path).stdout) == data

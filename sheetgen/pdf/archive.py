@@ -59,6 +59,14 @@ XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <?xpacket end="r"?>"""
 
 
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # outside XML 1.0's Char
+
+
+def _xml(text: str) -> str:
+    """Text as XML element content; a character XML cannot hold (U+FFFF, say) as U+FFFD."""
+    return escape(NOT_XML.sub("\ufffd", text))
+
+
 def _text(text: str) -> bytes:
     """Any text as a PDF string: UTF-16BE with its byte order mark, in hex (nothing to escape)."""
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
@@ -137,9 +145,7 @@ def archived(pdf: bytes, records: Sequence[str], title: str, epoch: int) -> byte
         bodies[number] = body
         return number
 
-    xmp = XMP.format(
-        title=escape(title), author=AUTHOR, lang=lang, date=moment.isoformat(), producer=PRODUCER
-    )
+    xmp = XMP.format(title=_xml(title), author=AUTHOR, lang=lang, date=moment.isoformat(), producer=PRODUCER)
     metadata = add(_stream(xmp.encode("utf-8"), b"/Type /Metadata /Subtype /XML", compress=False))
     profile = add(_stream(srgb_profile(), b"/N 3"))
     names, files = [], []
