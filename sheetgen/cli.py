@@ -54,7 +54,7 @@ from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
-from sheetgen.rules.records import Game, Record
+from sheetgen.rules.records import Game, Record, record_text
 from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 
@@ -298,7 +298,8 @@ def cli(context: click.Context) -> None:
 def score(record: Path, as_json: bool) -> None:
     """Check a game record against its rules and print every row and total.
 
-    RECORD is a JSON record or a filled-in fillable score sheet (PDF).
+    RECORD is a JSON record, a filled-in fillable score sheet (PDF), or a
+    record sheetgen fill printed (PDF), which carries its game as record.json.
 
     Example: sheetgen score examples/turns.json --json
     """
@@ -315,7 +316,7 @@ def score(record: Path, as_json: bool) -> None:
 @click.argument("sheet", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=OutputPath(), help="The JSON file to write; - for stdout.")
 def record(sheet: Path, output: Path | None) -> None:
-    """Read a filled-in fillable score sheet and write the game record it holds.
+    """Read a filled-in fillable score sheet, or a filled record, and write the game record it holds.
 
     The record is checked first; without -o it is printed. Keep it, correct
     it, or print it with sheetgen fill.
@@ -326,7 +327,7 @@ def record(sheet: Path, output: Path | None) -> None:
         _check(output)
     with user_errors():
         data = record_json(sheet, warn=_warn)
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    text = record_text(data)
     _write(output or STDOUT, lambda: text.encode("utf-8"))
 
 

@@ -10,16 +10,26 @@ from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, Unknow
 from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
 from sheetgen.files.locales import find_language
 from sheetgen.files.variants import load_rules
-from sheetgen.rules.records import Record, parse_record
+from sheetgen.rules.records import Record, VariantLoader, parse_record
 from sheetgen.rules.text import printable
+from sheetgen.rules.variants import builtin_rules
 
 
 def load_record(path: str | Path) -> Record:
     """Read and check a record file; RecordError says what is wrong and where."""
     path = as_path(path, "record file")
     shown = printable(str(path))
-    data = parse_json(read_input(path, RECORD_LIMIT, "record file", RecordError), shown, RecordShapeError)
-    record = parse_record(data, shown, partial(load_rules, base_dir=path.parent))
+    data = read_input(path, RECORD_LIMIT, "record file", RecordError)
+    return checked_record(data, shown, partial(load_rules, base_dir=path.parent))
+
+
+def checked_record(data: bytes, shown: str, load_variant: VariantLoader = builtin_rules) -> Record:
+    """A record's JSON bytes parsed and checked, as any record is: strict JSON, the rules, its language.
+
+    Only a record file may name a variant file beside it; a record read out
+    of a PDF (`sheetgen.forms.reader`) takes built-in variants alone.
+    """
+    record = parse_record(parse_json(data, shown, RecordShapeError), shown, load_variant)
     if record.lang is not None:
         try:
             find_language(record.lang)

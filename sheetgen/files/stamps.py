@@ -89,3 +89,8 @@ def source_date() -> Iterator[None]:
         ours = {"SOURCE_DATE_EPOCH": SHEETGEN_EPOCH, PINNED: SHEETGEN_EPOCH}
         with environment({"SOURCE_DATE_EPOCH": epoch} if epoch else ours):
             yield
+
+
+def stamped_epoch() -> int:
+    """The seconds a PDF drawn now is dated: the user's SOURCE_DATE_EPOCH, else sheetgen's fixed one."""
+    return int(user_date_epoch() or SHEETGEN_EPOCH)

@@ -16,6 +16,7 @@ one warning: the record is what the boxes say.
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import sys
 import threading
@@ -27,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError
-from sheetgen.files.inputs import as_path, read_input, starts_with
-from sheetgen.files.records import load_record
+from sheetgen.files.inputs import RECORD_LIMIT, as_path, read_input, starts_with
+from sheetgen.files.records import checked_record, load_record
 from sheetgen.forms.fields import (
     MAX_BOX_DIGITS,
     NAME,
@@ -115,11 +116,25 @@ def is_pdf(path: Path) -> bool:
 
 
 def load_any_record(path: str | Path, warn: Warn | None = None) -> Record:
-    """A record from a JSON file or a filled fillable sheet, by str or Path; `warn` hears stale totals."""
+    """A record from a JSON file, a filled fillable sheet or a filled record's PDF, by str or Path.
+
+    `warn` hears stale totals.
+    """
+    path = _record_path(path, warn)
+    return read_pdf_record(path, warn) if is_pdf(path) else load_record(path)
+
+
+def load_any_records(path: str | Path, warn: Warn | None = None) -> list[Record]:
+    """Every record a file holds: a JSON record, a filled sheet, or each one a filled record embeds."""
+    path = _record_path(path, warn)
+    return read_pdf_records(path, warn) if is_pdf(path) else [load_record(path)]
+
+
+def _record_path(path: object, warn: object) -> Path:
     path = as_path(path, "record file")
     if warn is not None and not callable(warn):
         raise SheetgenError(f"warn: expected a function taking one line, found {type_name(warn)}")
-    return read_pdf_record(path, warn) if is_pdf(path) else load_record(path)
+    return path
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -193,8 +208,80 @@ def _looks_printed(reader: Any) -> bool:
     return all(word in text.lower() for word in SHEET_WORDS)
 
 
-def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
-    """The sheet's information and field values, within fixed limits of size and work."""
+RECORD_NAME = "record.json"
+EMBEDDED_SHAPE = (
+    "a filled record embeds its game as record.json alone "
+    "(a combined one record-1.json, record-2.json ..., one per record)"
+)
+Embedded = list[tuple[str, bytes]]  # the JSON files a filled record embeds, by name, in page order
+
+
+def record_names(count: int) -> list[str]:
+    """The names a PDF of `count` records gives their JSON files, in page order.
+
+    Numbers are padded to one width (record-01.json ... record-12.json), as a
+    name tree lists its names in byte order.
+    """
+    if count == 1:
+        return [RECORD_NAME]
+    width = len(str(count))
+    return [f"record-{n:0{width}d}.json" for n in range(1, count + 1)]
+
+
+def _embedded(reader: Any) -> Embedded | None:
+    """The records a filled record embeds, as bytes; None when the PDF embeds no files.
+
+    Only the shape `sheetgen.pdf.archive` writes is read: one flat list of
+    names, as `record_names` gives them, each a file of at most RECORD_LIMIT
+    bytes and all together at most `byte_limit()` (each stream's decompressed
+    size is capped while it is read, see `_open`).
+    """
+    from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
+
+    root = reader.trailer["/Root"]
+    names = root.get("/Names")
+    names = names.get_object() if names is not None else None
+    tree = names.get("/EmbeddedFiles") if isinstance(names, DictionaryObject) else None
+    if tree is None and "/AF" not in root:
+        return None
+    tree = tree.get_object() if tree is not None else None
+    entries = tree.get("/Names") if isinstance(tree, DictionaryObject) and "/Kids" not in tree else None
+    entries = entries.get_object() if entries is not None else None
+    if not isinstance(entries, ArrayObject) or not entries or len(entries) % 2:
+        raise RecordError(f"its embedded files are not in the shape sheetgen writes: {EMBEDDED_SHAPE}")
+    found = [entries[n] for n in range(0, len(entries), 2)]
+    if not all(isinstance(name, str) for name in found):
+        raise RecordError(f"an embedded file's name is not text: {EMBEDDED_SHAPE}")
+    twice = next((name for n, name in enumerate(found) if name in found[:n]), None)
+    if twice is not None:
+        raise RecordError(f"it embeds {quote(twice)} twice: {EMBEDDED_SHAPE}")
+    if found != record_names(len(found)):
+        listed = ", ".join(quote(name) for name in found[:3]) + (" ..." if len(found) > 3 else "")
+        raise RecordError(f"it embeds {listed}: {EMBEDDED_SHAPE}")
+    records: Embedded = []
+    total = 0
+    for name, spec in zip(found, entries[1::2], strict=True):
+        spec = spec.get_object()
+        files = spec.get("/EF") if isinstance(spec, DictionaryObject) else None
+        files = files.get_object() if files is not None else None
+        stream = files.get("/F") if isinstance(files, DictionaryObject) else None
+        stream = stream.get_object() if stream is not None else None
+        if not isinstance(stream, StreamObject):
+            raise RecordError(f"{name}: the embedded file has no content")
+        data = stream.get_data()
+        total += len(data)
+        if len(data) > RECORD_LIMIT:
+            raise RecordError(
+                f"{name}: more than {RECORD_LIMIT // (1024 * 1024)} MB; a record may be at most that"
+            )
+        if total > byte_limit():
+            raise RecordError("its embedded records are too large together")
+        records.append((name, data))
+    return records
+
+
+def _open(path: Path) -> tuple[SheetInfo, dict[str, str]] | Embedded:
+    """The sheet's information and field values, or the records it embeds, within fixed limits."""
     from pypdf import PdfReader, apply_configuration
     from pypdf.errors import PyPdfError
 
@@ -221,6 +308,13 @@ def _open(path: Path) -> tuple[SheetInfo, dict[str, str]]:
                 raise RecordError(f"{shown}: the PDF is encrypted; save an unencrypted copy and try again")
             info = reader.metadata
             stored = info.get(SHEET_KEY) if info is not None else None
+            embedded = _embedded(reader)
+            if embedded is not None:
+                if stored is not None or "/AcroForm" in reader.trailer["/Root"]:
+                    raise RecordError(
+                        "it holds both form fields and an embedded record; sheetgen writes one or the other"
+                    )
+                return embedded
             if not isinstance(stored, str):
                 plain = info is not None and info.get("/Author") == "sheetgen"  # a blank sheetgen wrote
                 if not plain and "/AcroForm" not in reader.trailer["/Root"] and _looks_printed(reader):
@@ -355,8 +449,19 @@ class SheetRead:
 def sheet_record(path: str | Path) -> SheetRead:
     """The boxes-mode record a filled sheet holds (as JSON data), with where each column is."""
     path = as_path(path, "filled score sheet")
+    read = _read(path)
+    if not isinstance(read, SheetRead):
+        raise RecordError(f"{printable(str(path))}: it is a filled record, not a fillable sheet")
+    return read
+
+
+def _read(path: Path) -> SheetRead | list[Record]:
+    """A filled-in fillable sheet as read, or the records a filled record's PDF embeds, checked."""
     shown = printable(str(path))
-    sheet, values = _open(path)
+    opened = _open(path)
+    if isinstance(opened, list):
+        return [checked_record(data, f"{shown}: {name}") for name, data in opened]
+    sheet, values = opened
     too_long = next((k for k, v in values.items() if len(v) > MAX_FIELD_TEXT), None)
     if too_long is not None:
         raise RecordShapeError(
@@ -421,19 +526,33 @@ def stale_totals(record: Record, read: SheetRead) -> list[str]:
     return lines
 
 
-def read_pdf_record(path: str | Path, warn: Warn | None = None) -> Record:
-    """A filled sheet as a checked record, under the rules the sheet was made for."""
-    read = sheet_record(path)
+def read_pdf_records(path: str | Path, warn: Warn | None = None) -> list[Record]:
+    """Every record a PDF holds, checked: a filled sheet's (under its own rules), or those it embeds."""
+    path = as_path(path, "filled score sheet")
+    read = _read(path)
+    if isinstance(read, list):
+        return read
     record = parse_record(read.data, source=str(path))
     for line in stale_totals(record, read) if warn else ():
         warn(line)
-    return dataclasses.replace(record, rules=read.sheet.rules())
+    return [dataclasses.replace(record, rules=read.sheet.rules())]
+
+
+def read_pdf_record(path: str | Path, warn: Warn | None = None) -> Record:
+    """The one record a PDF holds: a filled sheet's, or the one a filled record embeds."""
+    records = read_pdf_records(path, warn)
+    if len(records) > 1:
+        raise RecordError(
+            f"{printable(str(path))}: holds {len(records)} records (a combined PDF); "
+            "sheetgen fill reads them all, score and record read a PDF of one"
+        )
+    return records[0]
 
 
 def record_json(path: str | Path, warn: Warn | None = None) -> dict[str, Any]:
-    """The record `sheetgen record` writes: checked first, so it loads again as it is."""
-    read = sheet_record(path)
-    record = parse_record(read.data, source=str(path))
-    for line in stale_totals(record, read) if warn else ():
-        warn(line)
-    return read.data
+    """The record `sheetgen record` writes: checked first, so it loads again as it is.
+
+    From a filled record's PDF that is the JSON it embeds, as it was given to
+    `sheetgen fill` (a custom variant named by its base and house rules).
+    """
+    return json.loads(read_pdf_record(path, warn).data)

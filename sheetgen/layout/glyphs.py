@@ -49,3 +49,9 @@ def glyph_warning(where: str, text: str, font_file: Path, fallback: bool = True)
     shown = ", ".join(f"U+{ord(c):04X}" for c in missing[:SHOWN])
     more = f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
     return f"{where}: the sheet's font has no glyph for {shown}{more}; those characters print as empty boxes"
+
+
+def undrawable(text: str, font_file: Path) -> list[str]:
+    """Characters of `text`, spaces too, that `font_file` itself has no glyph for, each once."""
+    cmap = _cmap(font_file)
+    return [c for c in dict.fromkeys(text) if ord(c) not in cmap]

@@ -18,7 +18,7 @@ from sheetgen.files.output import (
     write_output,
 )
 from sheetgen.files.records import record_files
-from sheetgen.forms.reader import load_any_record
+from sheetgen.forms.reader import load_any_records
 from sheetgen.pdf.fill import Filler
 from sheetgen.rules.records import Record
 from sheetgen.rules.text import printable
@@ -81,10 +81,18 @@ def fill_records(
 
     for path in files:
         try:
-            checked.append((path, load_any_record(path, warn=stale)))
+            records = load_any_records(path, warn=stale)
         except SheetgenError as error:
             report.note(f"Error: {printable(str(error))}")
             failures += 1
+            continue
+        if len(records) == 1:
+            checked.append((path, records[0]))
+        else:  # a combined PDF's records, each named as if a file of its own: comb-1.pdf, comb-2.pdf
+            checked.extend(
+                (path.with_name(f"{path.stem}-{n}{path.suffix}"), record)
+                for n, record in enumerate(records, 1)
+            )
     filler = Filler(paper, card, lang)
     for path, record in checked:
         try:
@@ -95,6 +103,8 @@ def fill_records(
             failures += 1
     if not loaded:
         return failures
+    if output is not None:  # a combined PDF given alone may hold several records
+        _check_output(output, to_file, combine or len(loaded) == 1)
     records = [record for _, record in loaded]
     suffixes = [paper_suffix(filler.paper_of(record)) for record in records]
     folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR

@@ -9,6 +9,7 @@ is drawn as plain strings, never parsed as markup.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,16 +22,16 @@ from sheetgen.errors import SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.files.stamps import AUTHOR, source_date
+from sheetgen.files.stamps import AUTHOR, source_date, stamped_epoch
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
 from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
-from sheetgen.layout.glyphs import glyph_warning
+from sheetgen.layout.glyphs import glyph_warning, undrawable
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, load_pages, pdfmetrics
 from sheetgen.rules import i18n
 from sheetgen.rules.arguments import items
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
-from sheetgen.rules.records import Game, PlayerGame, Record, quote
+from sheetgen.rules.records import Game, PlayerGame, Record, quote, record_text
 from sheetgen.rules.variants import Rules
 
 FONT = "SheetSans"
@@ -45,6 +46,9 @@ LEADING = 1.15
 PADDING = 3.0
 CAP_HEIGHT = 0.73  # DejaVu Sans capitals and digits, as a share of the size
 TICK = "\u2713"
+# WHITE VERTICAL RECTANGLE: the empty box .notdef drew before, as a real glyph, since PDF/A forbids drawing
+# .notdef; narrower than .notdef, and than the em the fitter counts a missing glyph (layout.fitting).
+EMPTY_BOX = "\u25af"
 STAR = "\u2605"
 
 
@@ -55,8 +59,13 @@ def _fonts() -> None:
         pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
 
 
-def _visual(text: str) -> str:
-    """Right-to-left runs put in the order they are seen, for a left-to-right canvas."""
+def _visual(text: str, font: str) -> str:
+    """The text as drawn: right-to-left runs in the order seen, each character `font` lacks as EMPTY_BOX.
+
+    The canvas draws left to right; PDF/A forbids drawing .notdef.
+    """
+    for char in undrawable(text, FONTS_DIR / FONT_FILES[font]):
+        text = text.replace(char, EMPTY_BOX)
     if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
         return get_display(text)
     return text
@@ -117,7 +126,7 @@ class _Page:
     def block(self, text: str, box: Rect, align: str = "centre") -> None:
         """User text, shrunk and wrapped until all of it fits `box`."""
         inner = box.inset(PADDING, PADDING / 2)
-        size, lines = fit_text(_visual(text), inner)
+        size, lines = fit_text(_visual(text, BOLD), inner)
         self.canvas.setFont(BOLD, size)
         for line, baseline in _placed(lines, inner.center[1], size, size * LEADING):
             if align == "left":
@@ -131,7 +140,7 @@ class _Page:
         for lines, box in zip(fitted.lines, boxes, strict=True):
             area = inner(box)
             for line, baseline in _placed(lines, area.center[1], fitted.size, fitted.leading):
-                self.canvas.drawCentredString(area.center[0], baseline, _visual(line))
+                self.canvas.drawCentredString(area.center[0], baseline, _visual(line, NAME))
 
     def winner(self, total: int, box: Rect) -> None:
         """A winning total: a star, then the number, with a ring round both, inside the cell.
@@ -199,7 +208,9 @@ class _Page:
         area = inner(write_in)
         self.canvas.setFont(NAME, fitted.size)
         for n, line in enumerate(reversed(fitted.lines[0])):  # the last line sits on the rule
-            self.canvas.drawString(area.x, area.y + 0.25 * fitted.size + n * fitted.leading, _visual(line))
+            self.canvas.drawString(
+                area.x, area.y + 0.25 * fitted.size + n * fitted.leading, _visual(line, NAME)
+            )
 
 
 class Filler:
@@ -340,18 +351,22 @@ class Filler:
 
     @source_date()
     def pdf(self, records: Sequence[Record]) -> bytes:
-        """One PDF holding the given records in order; the sheet is stored once."""
+        """One PDF/A-3b of the given records in order, each embedded as JSON; the sheet is stored once."""
+        from sheetgen.pdf.archive import archived
+
         buffer = BytesIO()
         first = records[0]
+        title = first.title or first.rules.title if len(records) == 1 else "Yahtzee game records"
         canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)
-        canvas.setTitle(first.title or first.rules.title if len(records) == 1 else "Yahtzee game records")
+        canvas.setTitle(title)
         canvas.setAuthor(AUTHOR)
         canvas.setCreator(AUTHOR)
         for record in records:
             with speaking(self.language(record)):
                 self.draw(canvas, record)
         canvas.save()
-        return buffer.getvalue()
+        embedded = [record_text(json.loads(record.data)) for record in records]
+        return archived(buffer.getvalue(), embedded, title, stamped_epoch())
 
 
 def fill_pdf(
@@ -363,7 +378,9 @@ def fill_pdf(
 
     `records` are checked records (`sheetgen.load_record`, `parse_record`), at
     least one; a single record is one. `paper` None prints each on its own
-    language's paper. Anything else is a SheetgenError.
+    language's paper. Anything else is a SheetgenError. The PDF is PDF/A-3b
+    and carries each record's JSON (`sheetgen.pdf.archive`), which
+    `sheetgen.load_any_record` reads back.
     """
     checked = items(records, "records", Record)
     if not checked:

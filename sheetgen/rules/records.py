@@ -8,9 +8,10 @@ player, the turn or box, and the reason.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -81,6 +82,8 @@ class Record:
     date: str | None = None
     source: str = "record"
     lang: str | None = None  # the language to print it in; None: English, or the command's --lang
+    data: str = field(default="null", compare=False, repr=False)
+    """The record's JSON as given (compact), kept to travel inside its filled PDF: see `record_text`."""
 
     @property
     def player_names(self) -> list[str]:
@@ -130,6 +133,11 @@ def _player_json(player: PlayerGame) -> dict[str, Any]:
         "lower_total": totals.lower_total,
         "grand_total": totals.grand_total,
     }
+
+
+def record_text(data: Any) -> str:
+    """A record's JSON as `sheetgen record` writes it, and a filled record's PDF embeds it."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 VariantLoader = Callable[[str, Iterable[str]], Rules]
@@ -219,7 +227,10 @@ class _Parser:
         lang = data.get("lang")
         if lang is not None and not (isinstance(lang, str) and LANG_PATTERN.fullmatch(lang)):
             raise RecordShapeError(at("lang", "lang_tag", found=quote(lang)))
-        return Record(rules, games, title, date, source, lang and language_tag(lang))
+        if rules.custom_name is not None:  # its variant file may not travel with it: name what it holds
+            data = {**data, "variant": rules.variant.name, "house_rules": list(rules.house_rule_names)}
+        kept = json.dumps(data, ensure_ascii=False)  # compact: C-fast, and a copy no caller can change
+        return Record(rules, games, title, date, source, lang and language_tag(lang), kept)
 
     def rules(self, data: dict[str, Any]) -> Rules:
         variant = data.get("variant", DEFAULT_VARIANT)
