@@ -197,17 +197,20 @@ def blank_sheet(
     variant: str = "official",
     house_rules: tuple[str, ...] = (),
     lang: str = "en",
+    print_size: str = "standard",
 ) -> bytes:
     """A blank score sheet, rendered once per run and shared by every test that reads it."""
     if columns is None and not names:  # the sheet's own default, spelled out so both share one render
         columns = COLUMNS if layout == "players" else 1
     return _blank_sheet(
-        layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules), lang
+        layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules), lang, print_size
     )
 
 
 @cache
-def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_rules, lang) -> bytes:
+def _blank_sheet(
+    layout, paper, fillable, columns, names, card, variant, house_rules, lang, print_size
+) -> bytes:
     from sheetgen.files.locales import speaking
     from sheetgen.files.variants import load_rules
     from sheetgen.pdf.scoresheet import render_scoresheet
@@ -215,7 +218,14 @@ def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_r
     rules = load_rules(variant, house_rules)
     with speaking(lang):
         return render_scoresheet(
-            rules, layout, paper, columns=columns, names=names, card=card, fillable=fillable
+            rules,
+            layout,
+            paper,
+            columns=columns,
+            names=names,
+            card=card,
+            fillable=fillable,
+            print_size=print_size,
         )
 
 
