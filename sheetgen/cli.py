@@ -455,7 +455,7 @@ def scoresheet(
                 title=title,
                 card=card,
                 fillable=fillable,
-                **({"print_size": print_size} if large_print else {}),
+                **({"print_size": print_size} if large_print else {}),  # a standard key stays as it was
             )
         except NameFitError as error:
             raise SheetgenError(f"--names: {error}") from None
@@ -525,6 +525,7 @@ def fill(
 @paper_option
 @lang_option
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
+@large_print_option
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def rules(
@@ -533,11 +534,13 @@ def rules(
     paper: str | None,
     lang: str | None,
     title: str | None,
+    large_print: bool,
     output: Path | None,
 ) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
-    Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf.
+    Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf
+    (-large before -a4 with --large-print, which runs onto as many pages as it needs).
 
     Example: sheetgen rules --variant c2406 --house-rule series --lang fr
     """
@@ -548,12 +551,15 @@ def rules(
         chosen = load_rules(variant, house_rules)
         warn_redundant(chosen)
         title = check_title(title, "--title")
-    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
+    print_size = "large" if large_print else "standard"
+    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper, print_size)
     _check(target)
 
     def render() -> bytes:
-        try:
-            return rulesheet_pdf(chosen, paper, title=title)
+        try:  # a standard sheet's cache key stays as it was
+            return rulesheet_pdf(
+                chosen, paper, title=title, **({"print_size": print_size} if large_print else {})
+            )
         except TitleFitError as error:
             raise _title_unfit(error, title) from None
 

@@ -230,13 +230,13 @@ def _blank_sheet(
 
 
 @cache
-def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en") -> bytes:
+def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en", print_size: str = "standard") -> bytes:
     """A rule sheet in `lang`, rendered once per run and shared by every test that reads it."""
     from sheetgen.files.locales import speaking
     from sheetgen.pdf.rulesheet import render_rulesheet
 
     with speaking(lang):
-        return render_rulesheet(rules, paper)
+        return render_rulesheet(rules, paper, print_size=print_size)
 
 
 # Fillable sheets filled as another program fills them: pypdf writes values by full field name.

@@ -12,12 +12,12 @@ import io
 
 import pypdf
 import pytest
-from helpers import PAPER_SIZES, blank_sheet, rasterize, run_cli
+from helpers import LONGEST, PAPER_SIZES, blank_sheet, rasterize, rule_sheet_pdf, run_cli
 from page import ValidationProfile, validate_pdf_bytes
 from pypdf.generic import ContentStream
 
 from sheetgen.files.locales import languages, speaking
-from sheetgen.files.output import scoresheet_file_name
+from sheetgen.files.output import rules_file_name, scoresheet_file_name
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.layout.fitting import BREAK, text_width
 from sheetgen.layout.geometry import LARGE_COLUMNS, LARGE_PARTS, PAPERS, Print, sheet_geometry
@@ -25,7 +25,7 @@ from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines
 from sheetgen.rules.boxes import SHEET_ROWS
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import row_hint
-from sheetgen.rules.variants import Rules
+from sheetgen.rules.variants import Rules, builtin_rules
 
 LABEL, HINT = 16.0, 14.0  # the least sizes, in points
 ROW = 36.0  # half an inch
@@ -42,6 +42,13 @@ RENDERED = {
     "series, letter, de": dict(layout="series", paper="letter", lang="de"),
     "series, a4, en": dict(layout="series", paper="a4", lang="en"),
 }
+
+# Rule sheets: the shortest English one on Letter, the longest German one on A4.
+RULE_SHEETS = {
+    "official, letter, en": (Rules(), "letter", "en"),
+    "longest c2406, a4, de": (builtin_rules("c2406", LONGEST["c2406"]), "a4", "de"),
+}
+BALANCE = 6 * LABEL * 1.25  # pages' empty feet differ by no more than six lines
 
 
 def large(name: str) -> bytes:
@@ -156,8 +163,54 @@ def test_nothing_prints_within_5_mm_of_an_edge(sheet):
         assert image.crop(inside).getextrema()[0] < 64  # the page is not blank
 
 
-def test_a_large_print_sheet_is_pdf_ua_1():
-    report = validate_pdf_bytes(large("players, a4, de"), profile=ValidationProfile.PDF_UA_1)
+def large_rules(name: str) -> bytes:
+    rules, paper, lang = RULE_SHEETS[name]
+    return rule_sheet_pdf(rules, paper, lang, print_size="large")
+
+
+def empty_foot(image) -> int:
+    """Points of white between the text's last line and the footer's rule, on a page rasterized at 72 dpi."""
+    width, height = image.size
+    dark = [y for y in range(height) if image.crop((0, y, width, y + 1)).getextrema()[0] < 128]
+    rule = next(y for y in reversed(dark) if image.crop((36, y, width - 36, y + 1)).getextrema()[1] < 128)
+    return rule - max(y for y in dark if y < rule - 2)
+
+
+@pytest.mark.parametrize("sheet", RULE_SHEETS)
+def test_large_print_rules_run_over_balanced_pages_at_16_pt(sheet):
+    pdf = large_rules(sheet)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) >= 2
+    sizes: dict[float, int] = {}
+    for page in reader.pages:
+        for size, text in texts(page):
+            sizes[size] = sizes.get(size, 0) + len(text)
+        assert text_colours(page, reader) == {(0.0, 0.0, 0.0)}
+    assert min(sizes) >= HINT
+    assert max(sizes, key=sizes.get) >= LABEL  # the body text
+    feet = [empty_foot(rasterize(pdf, number)) for number in range(len(reader.pages))]
+    assert max(feet) - min(feet) <= BALANCE, feet
+
+
+@pytest.mark.parametrize("sheet", RULE_SHEETS)
+def test_large_print_rules_print_nothing_within_5_mm_of_an_edge(sheet):
+    pdf = large_rules(sheet)
+    edge = round(EDGE) + 1
+    for number in range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages)):
+        image = rasterize(pdf, number)
+        width, height = image.size
+        strips = [(0, 0, width, edge), (0, height - edge, width, height), (0, 0, edge, height)]
+        strips.append((width - edge, 0, width, height))
+        assert [image.crop(strip).getextrema()[0] for strip in strips] == [255] * 4, number
+
+
+@pytest.mark.parametrize(
+    "pdf",
+    [lambda: large("players, a4, de"), lambda: large_rules("longest c2406, a4, de")],
+    ids=["players", "rules"],
+)
+def test_a_large_print_sheet_is_pdf_ua_1(pdf):
+    report = validate_pdf_bytes(pdf(), profile=ValidationProfile.PDF_UA_1)
     assert sorted({f"{failure.rule_id}: {failure.message}" for failure in report.failures}) == []
     assert report.is_compliant and report.rules.total >= 100
 
@@ -172,6 +225,9 @@ def test_a_large_print_sheet_is_pdf_ua_1():
 def test_large_print_files_say_large_before_the_paper(layout, paper, fillable, card, name):
     assert scoresheet_file_name("official", layout, paper, fillable, card, "large") == name
     assert "large" not in scoresheet_file_name("official", layout, paper, fillable, card)
+    rules = rules_file_name("official", paper, "large")
+    assert rules == ("rules-official-large-a4.pdf" if paper == "a4" else "rules-official-large.pdf")
+    assert "large" not in rules_file_name("official", paper)
 
 
 @pytest.mark.parametrize("extra", [["--fillable"], ["--card", "half"]])

@@ -249,9 +249,10 @@ def paper_suffix(paper: str) -> str:
     return "" if paper == "letter" else f"-{paper}"
 
 
-def rules_file_name(slug: str, paper: str) -> str:
-    """rules-<variant>[-<house rules>][-a4].pdf."""
-    return f"rules-{slug}{paper_suffix(paper)}.pdf"
+def rules_file_name(slug: str, paper: str, print_size: str = "standard") -> str:
+    """rules-<variant>[-<house rules>][-large][-a4].pdf."""
+    large = "-large" if print_size == "large" else ""
+    return f"rules-{slug}{large}{paper_suffix(paper)}.pdf"
 
 
 def scoresheet_file_name(
