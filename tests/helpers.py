@@ -396,7 +396,8 @@ def site_jobs() -> list:
 
     - all that `sheetgen build --variant official` makes (every sheet, the filled examples), first, so
       that command rebuilds the site as it is (the fault tests run it on copies);
-    - examples/our-house.toml's pages and rule sheets, and its Letter sheets (a custom variant's files);
+    - examples/our-house.toml's pages and rule sheets, and its Letter sheets (a custom variant's files),
+      none of them large print, which the official set holds;
     - the scorekeeper page of each other built-in variant.
     """
     from sheetgen.build import plan
@@ -406,6 +407,7 @@ def site_jobs() -> list:
         job
         for job in plan(["official", str(OUR_HOUSE)])
         if job.variant == str(OUR_HOUSE.resolve())
+        and job.print_size == "standard"
         and (
             job.kind in ("page", "scorekeeper", "rules")
             or (job.kind == "scoresheet" and job.paper == "letter" and not job.fillable)

@@ -110,7 +110,9 @@ def render_rulesheet(
             return write_document(_balanced(large))
 
     def layout(body: float) -> Document:
-        return render_document(TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading)
+        return render_document(
+            TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading, large_print=False
+        )
 
     with rendering():  # the layouts and the write, with no other render between them
         return write_document(_fitted(layout, EMPTY_FOOT[paper]))
