@@ -21,11 +21,11 @@ from sheetgen.files.output import rules_file_name, scoresheet_file_name
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.layout.fitting import BREAK, text_width
 from sheetgen.layout.geometry import LARGE_COLUMNS, LARGE_PARTS, PAPERS, Print, sheet_geometry
-from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines
+from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, sheet_kind
 from sheetgen.rules.boxes import SHEET_ROWS
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import row_hint
-from sheetgen.rules.variants import Rules, builtin_rules
+from sheetgen.rules.variants import VARIANTS, Rules, builtin_rules
 
 LABEL, HINT = 16.0, 14.0  # the least sizes, in points
 ROW = 36.0  # half an inch
@@ -104,6 +104,18 @@ def test_every_text_fits_its_box_at_large_print_sizes(layout, columns, paper, la
             assert (
                 max(text_width(_(caption), HINT, HINT_FONT) for caption in BONUS_CAPTIONS) <= half.width - 3
             )
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_longest_title_fits_the_large_print_heading(lang):
+    """The title has the heading's first line to itself, at 16 pt or more; the kind of sheet the second."""
+    with speaking(lang):
+        for variant in VARIANTS:
+            title = builtin_rules(variant.name, LONGEST[variant.name]).title
+            for layout, columns in PAGES:
+                for paper in PAPERS:
+                    geometry = sheet_geometry(layout, paper, columns, print_size="large")
+                    assert heading_size(title, geometry, sheet_kind(layout)) >= LABEL, (title, paper)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

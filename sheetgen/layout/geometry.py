@@ -87,8 +87,8 @@ POINTS_MIN_WIDTH = 44.0  # the bonus total's half holds "1200" at the box values
 LARGE_COLUMNS = {"players": 4, "series": 3}
 LARGE_LABEL_WIDTH = 248.0  # the widest hint at 14 pt, in every language, and the label's padding
 MIN_LARGE_ROW_HEIGHT = 36.0  # half an inch
-MAX_LARGE_ROW_HEIGHT = 46.0
-LARGE_HEAD_HEIGHT = {"players": 72.0, "series": 44.0}
+MAX_LARGE_ROW_HEIGHT = 46.0  # taller rows would only spread the card out
+LARGE_HEAD_HEIGHT = {"players": 66.0, "series": 40.0}
 LARGE_PARTS = ((Section.UPPER,), (Section.LOWER,))  # the sections on each page of a large-print card
 
 
@@ -123,9 +123,10 @@ METRICS = {
         None,
         1.0,
     ),
-    # Large print: a head holds "Player 4" on two lines above its write-in line; the Yahtzee
-    # bonus row is two rows high, ticks above points, so each caption has the column's width.
-    "large": _CardMetrics(24.0, 30.0, 26.0, 30.0, 34.0, 10.0, 0.0, 24.0, 50.0, None, 2.0),
+    # Large print: the heading is two lines, the title above the kind of sheet; a head holds
+    # "Player 4" on two lines above its write-in line; the Yahtzee bonus row is two rows high,
+    # ticks above points, so each caption has the column's width.
+    "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0),
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
     "half": _CardMetrics(20.0, 22.0, 18.0, 18.0, 21.0, 6.0, 20.0, 13.0, 12.0, 128.0, 2.5),

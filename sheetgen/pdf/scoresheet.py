@@ -209,8 +209,11 @@ def sheet_kind(layout: Layout) -> str:
 
 
 def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
-    """The title's size: its usual size, or smaller so it and the kind share one line."""
+    """The title's size: its usual size, or smaller so it and the kind share one line (in large print
+    the kind has a line of its own)."""
     room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.style]) * 1.1 - 12.0
+    if geometry.style == "large":
+        room = geometry.heading.width - 4.0
     size = HEADING_SIZES[geometry.style]
     while text_width(title, size) > room:
         size -= 0.5
