@@ -16,12 +16,13 @@ from helpers import LONGEST, PAPER_SIZES, blank_sheet, rasterize, rule_sheet_pdf
 from page import ValidationProfile, validate_pdf_bytes
 from pypdf.generic import ContentStream
 
+from sheetgen.errors import GeometryError
 from sheetgen.files.locales import languages, speaking
 from sheetgen.files.output import rules_file_name, scoresheet_file_name
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.layout.fitting import BREAK, text_width
 from sheetgen.layout.geometry import LARGE_COLUMNS, LARGE_PARTS, PAPERS, Print, sheet_geometry
-from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, sheet_kind
+from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, render_scoresheet, sheet_kind
 from sheetgen.rules.boxes import SHEET_ROWS
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import row_hint
@@ -248,3 +249,19 @@ def test_large_print_refuses_forms_and_half_cards_in_one_line(extra, tmp_path):
     assert result.exit_code == 2
     assert "--large-print" in result.output and "Traceback" not in result.output
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("layout", "options"), [("players", {"fillable": True}), ("series", {"card": "half"})]
+)
+def test_the_library_refuses_large_print_forms_and_half_cards(layout, options):
+    with pytest.raises(GeometryError, match="large print has neither half cards nor form fields"):
+        render_scoresheet(Rules(), layout, print_size="large", **options)
+
+
+@pytest.mark.parametrize(
+    ("layout", "columns", "part"), [("players", 5, 0), ("series", 6, 0), ("series", 3, 2), ("players", 4, -1)]
+)
+def test_a_large_print_page_holds_at_most_four_players_or_three_games(layout, columns, part):
+    with pytest.raises(GeometryError, match="large-print"):
+        sheet_geometry(layout, "letter", columns, print_size="large", part=part)
