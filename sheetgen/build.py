@@ -127,6 +127,7 @@ class Job:
     links: tuple[str, ...] = ()  # a page's sibling files it may link to; the app's files to keep offline
     lang: str = DEFAULT  # the language of every word the job prints
     langs: tuple[str, ...] = ()  # the build's languages, which a web page links to
+    print_size: str = "standard"  # "large": the large-print rule sheet or blank score sheet
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
@@ -145,6 +146,8 @@ class Job:
         fields = asdict(self)
         if self.lang == DEFAULT and self.langs in ((), (DEFAULT,)):
             del fields["lang"], fields["langs"]
+        if self.print_size == "standard":  # standard sheets hash as before there was large print
+            del fields["print_size"]
         fields["variant"] = _file_name(self.variant)
         fields["records"] = [_file_name(path) for path in self.records]
         fields["depends"] = [_file_name(path) for path in self.depends]
@@ -176,10 +179,17 @@ def _thumb_name(output: str) -> str:
 
 
 def _describe(
-    rules: Rules, kind: str, paper: str, layout: str = "", card: str = "", fillable: bool = False
+    rules: Rules,
+    kind: str,
+    paper: str,
+    layout: str = "",
+    card: str = "",
+    fillable: bool = False,
+    large: bool = False,
 ) -> dict[str, str]:
     """What the index page says about a file: its variant, and a human label, "card · option"."""
-    option = " · ".join([PAPER_LABELS.get(paper, ""), *([_("fillable")] if fillable else [])])
+    options = [*([_("fillable")] if fillable else []), *([_("large print")] if large else [])]
+    option = " · ".join([PAPER_LABELS.get(paper, ""), *options])
     card = card or kind
     return {
         "variant": rules.name,
@@ -208,6 +218,7 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, _("Rule sheet"), paper),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
+    yield from _large_print_jobs(spec, house_rules, rules)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
@@ -229,6 +240,21 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
                 fillable,
                 card="half",
                 meta=meta,
+            )
+
+
+def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> Iterator[Job]:
+    """The large-print set: the rule sheet and both blank score sheets on each paper, listed on the
+    index beside their standard prints."""
+    for paper in PAPERS:
+        name = rules_file_name(rules.slug, paper, "large")
+        meta = (_describe(rules, _("Rule sheet"), paper, large=True),)
+        yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta, print_size="large")
+        for layout in LAYOUTS:
+            name = scoresheet_file_name(rules.slug, layout, paper, False, print_size="large")
+            meta = (_describe(rules, _("Score sheet"), paper, layout, _card_title(layout), large=True),)
+            yield Job(
+                JobKind.SCORESHEET, spec, house_rules, paper, (name,), layout, meta=meta, print_size="large"
             )
 
 
@@ -337,12 +363,13 @@ def _run_job(job: Job, kept: Mapping[str, str]) -> list[tuple[str, bytes, bytes 
         app = render_app(app_version(kept, job.lang), job.links, job.lang)
         where = lang_folder(job.lang)
         return [(output, app[output.removeprefix(where)], None) for output in job.outputs]
+    large = {"print_size": job.print_size} if job.print_size == "large" else {}  # standard keys as before
     if job.kind == JobKind.RULES:
-        pdfs = [rulesheet_pdf(job.rules, job.paper)]
+        pdfs = [rulesheet_pdf(job.rules, job.paper, **large)]
     elif job.kind == JobKind.SCORESHEET:
         pdfs = [
             scoresheet_pdf(
-                job.rules, job.layout or "players", job.paper, card=job.card, fillable=job.fillable
+                job.rules, job.layout or "players", job.paper, card=job.card, fillable=job.fillable, **large
             )
         ]
     else:

@@ -253,6 +253,11 @@ def variant_options(command: Callable) -> Callable:
     )(command)
 
 
+large_print_option = click.option(
+    "--large-print",
+    is_flag=True,
+    help="Large print: 16 pt text, thick rules, half-inch rows, four players or three games to a page.",
+)
 paper_option = click.option(
     "--paper", type=PAPER, help="letter or a4; default letter in English, a4 in every other language."
 )
@@ -381,6 +386,7 @@ def variants() -> None:
 @paper_option
 @lang_option
 @click.option("--fillable", is_flag=True, help="Add a PDF form field to every write-in cell.")
+@large_print_option
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def scoresheet(
@@ -394,6 +400,7 @@ def scoresheet(
     paper: str | None,
     lang: str | None,
     fillable: bool,
+    large_print: bool,
     output: Path | None,
 ) -> None:
     """Write a blank score sheet: a column per player, or the classic six-game card.
@@ -401,7 +408,8 @@ def scoresheet(
     Up to six players share a page; more names split evenly over pages
     (eight: four and four); series: one card each, two to a sheet with
     --card half. Prints the path written, by default
-    output/scoresheet-LAYOUT-VARIANT-PAPER.pdf (-half for half cards).
+    output/scoresheet-LAYOUT-VARIANT-PAPER.pdf (-half for half cards,
+    -large before the paper for large print).
 
     Example: sheetgen scoresheet --names "Ann,Bob,Cy" --paper A4 --fillable --lang de
     """
@@ -414,6 +422,8 @@ def scoresheet(
             raise UserError("--card half is the six-game card; use it with --layout series")
         layout = "series"
     layout = layout or "players"
+    if large_print and (card == "half" or fillable):
+        raise UserError("--large-print makes blank full-page sheets; drop --card half and --fillable")
     paper = _paper(paper, lang)
     with user_errors():
         rules = load_rules(variant, house_rules)
@@ -428,13 +438,24 @@ def scoresheet(
         warning = glyph_warning(where, text, NAME_FONT)
         if warning:
             _note(f"Warning: {warning}")
-    target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(rules.slug, layout, paper, fillable, card)
+    print_size = "large" if large_print else "standard"
+    target = output or DEFAULT_OUTPUT_DIR / scoresheet_file_name(
+        rules.slug, layout, paper, fillable, card, print_size
+    )
     _check(target)
 
     def render() -> bytes:
         try:
             return scoresheet_pdf(
-                rules, layout, paper, columns=players, names=listed, title=title, card=card, fillable=fillable
+                rules,
+                layout,
+                paper,
+                columns=players,
+                names=listed,
+                title=title,
+                card=card,
+                fillable=fillable,
+                **({"print_size": print_size} if large_print else {}),  # a standard key stays as it was
             )
         except NameFitError as error:
             raise SheetgenError(f"--names: {error}") from None
@@ -504,6 +525,7 @@ def fill(
 @paper_option
 @lang_option
 @click.option("--title", help="The sheet's heading instead of the variant's title.")
+@large_print_option
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def rules(
@@ -512,11 +534,13 @@ def rules(
     paper: str | None,
     lang: str | None,
     title: str | None,
+    large_print: bool,
     output: Path | None,
 ) -> None:
     """Write the one-page rule sheet for a variant and its house rules.
 
-    Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf.
+    Prints the path written, by default output/rules-VARIANT[-HOUSE-RULES][-a4].pdf
+    (-large before -a4 with --large-print, which runs onto as many pages as it needs).
 
     Example: sheetgen rules --variant c2406 --house-rule series --lang fr
     """
@@ -527,12 +551,15 @@ def rules(
         chosen = load_rules(variant, house_rules)
         warn_redundant(chosen)
         title = check_title(title, "--title")
-    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper)
+    print_size = "large" if large_print else "standard"
+    target = output or DEFAULT_OUTPUT_DIR / rules_file_name(chosen.slug, paper, print_size)
     _check(target)
 
     def render() -> bytes:
-        try:
-            return rulesheet_pdf(chosen, paper, title=title)
+        try:  # a standard sheet's cache key stays as it was
+            return rulesheet_pdf(
+                chosen, paper, title=title, **({"print_size": print_size} if large_print else {})
+            )
         except TitleFitError as error:
             raise _title_unfit(error, title) from None
 

@@ -197,17 +197,20 @@ def blank_sheet(
     variant: str = "official",
     house_rules: tuple[str, ...] = (),
     lang: str = "en",
+    print_size: str = "standard",
 ) -> bytes:
     """A blank score sheet, rendered once per run and shared by every test that reads it."""
     if columns is None and not names:  # the sheet's own default, spelled out so both share one render
         columns = COLUMNS if layout == "players" else 1
     return _blank_sheet(
-        layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules), lang
+        layout, paper, fillable, columns, tuple(names), card, variant, tuple(house_rules), lang, print_size
     )
 
 
 @cache
-def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_rules, lang) -> bytes:
+def _blank_sheet(
+    layout, paper, fillable, columns, names, card, variant, house_rules, lang, print_size
+) -> bytes:
     from sheetgen.files.locales import speaking
     from sheetgen.files.variants import load_rules
     from sheetgen.pdf.scoresheet import render_scoresheet
@@ -215,18 +218,25 @@ def _blank_sheet(layout, paper, fillable, columns, names, card, variant, house_r
     rules = load_rules(variant, house_rules)
     with speaking(lang):
         return render_scoresheet(
-            rules, layout, paper, columns=columns, names=names, card=card, fillable=fillable
+            rules,
+            layout,
+            paper,
+            columns=columns,
+            names=names,
+            card=card,
+            fillable=fillable,
+            print_size=print_size,
         )
 
 
 @cache
-def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en") -> bytes:
+def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en", print_size: str = "standard") -> bytes:
     """A rule sheet in `lang`, rendered once per run and shared by every test that reads it."""
     from sheetgen.files.locales import speaking
     from sheetgen.pdf.rulesheet import render_rulesheet
 
     with speaking(lang):
-        return render_rulesheet(rules, paper)
+        return render_rulesheet(rules, paper, print_size=print_size)
 
 
 # Fillable sheets filled as another program fills them: pypdf writes values by full field name.
@@ -386,7 +396,8 @@ def site_jobs() -> list:
 
     - all that `sheetgen build --variant official` makes (every sheet, the filled examples), first, so
       that command rebuilds the site as it is (the fault tests run it on copies);
-    - examples/our-house.toml's pages and rule sheets, and its Letter sheets (a custom variant's files);
+    - examples/our-house.toml's pages and rule sheets, and its Letter sheets (a custom variant's files),
+      none of them large print, which the official set holds;
     - the scorekeeper page of each other built-in variant.
     """
     from sheetgen.build import plan
@@ -396,6 +407,7 @@ def site_jobs() -> list:
         job
         for job in plan(["official", str(OUR_HOUSE)])
         if job.variant == str(OUR_HOUSE.resolve())
+        and job.print_size == "standard"
         and (
             job.kind in ("page", "scorekeeper", "rules")
             or (job.kind == "scoresheet" and job.paper == "letter" and not job.fillable)

@@ -30,20 +30,22 @@ from sheetgen.web.app import APP_FILES
 
 def test_plan_covers_every_variant_paper_and_layout():
     """Per variant: rules and scorekeeper pages, 2 rule sheets, 12 score sheets (2 layouts and half cards,
-    2 papers, fillable or not)."""
+    2 papers, fillable or not), and the large-print set: 2 rule sheets and 4 blank score sheets."""
     jobs = plan()
     outputs = [output for job in jobs for output in job.outputs]
     assert len(outputs) == len(set(outputs))
     for variant in VARIANTS:
         mine = [o for o in outputs if f"-{variant.name}" in o and not o.startswith("records/")]
-        assert len(mine) == 16, variant.name
+        assert len(mine) == 22, variant.name
         assert f"rules-{variant.name}.html" in mine
         assert f"scorekeeper-{variant.name}.html" in mine
         for paper in ("letter", "a4"):
             for layout in ("players", "series"):
                 assert f"scoresheet-{layout}-{variant.name}-{paper}-fillable.pdf" in mine
+                assert f"scoresheet-{layout}-{variant.name}-large-{paper}.pdf" in mine
             assert f"scoresheet-series-{variant.name}-{paper}-half.pdf" in mine
         assert {f"rules-{variant.name}.pdf", f"rules-{variant.name}-a4.pdf"} <= set(mine)
+        assert {f"rules-{variant.name}-large.pdf", f"rules-{variant.name}-large-a4.pdf"} <= set(mine)
     examples = sorted(p.stem for p in EXAMPLES.glob("*.json"))
     assert sorted(
         o.removeprefix("records/").removesuffix(".pdf") for o in outputs if o.startswith("records/")
@@ -58,15 +60,21 @@ def test_plan_with_a_variant_file_and_house_rule():
     assert any(o.startswith("rules-our-house-") for o in sheets)
 
 
-def expected_pages(output: str) -> int:
+def expected_pages(output: str) -> range:
     """A sheet is one page; a filled example one page per card: a series card per player, else one
-    page (no example has more than six players)."""
+    page (no example has more than six players). In large print a blank sheet is four pages (six
+    players, three to a card; six games, three to a card; each card two pages), a rule sheet two or more."""
+    if output.startswith("rules-") and "-large" in output:
+        return range(2, 7)
+    if output.startswith("scoresheet-") and "-large-" in output:
+        return range(4, 5)
     if not output.startswith("records/"):
-        return 1
+        return range(1, 2)
     record = load_record(
         EXAMPLES / f"{output.removeprefix('records/').removesuffix('.pdf').removesuffix('-a4')}.json"
     )
-    return len(record.player_names) if record.is_series else 1
+    pages = len(record.player_names) if record.is_series else 1
+    return range(pages, pages + 1)
 
 
 def test_build_writes_every_file_with_a_thumbnail(site):
@@ -75,7 +83,7 @@ def test_build_writes_every_file_with_a_thumbnail(site):
     assert sorted(site.result.written) == sorted(expected)
     folder = site.folder
     for output in (o for o in expected if o.endswith(".pdf")):
-        assert len(PdfReader(folder / output).pages) == expected_pages(output), output
+        assert len(PdfReader(folder / output).pages) in expected_pages(output), output
         thumb = folder / "thumbs" / (output.removesuffix(".pdf").replace("/", "-") + ".png")
         assert thumb.read_bytes().startswith(b"\x89PNG")
     assert (folder / "rules-official.html").read_text().startswith("<!doctype html>")

@@ -111,7 +111,11 @@ def test_a_records_variant_file_is_in_its_job_key(tmp_path, monkeypatch):
 
 
 def _rule_sheet(variant: str = "official"):
-    return [job for job in plan([variant]) if job.kind == "rules" and job.paper == "letter"]
+    return [
+        job
+        for job in plan([variant])
+        if job.kind == "rules" and job.paper == "letter" and job.print_size == "standard"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -181,7 +185,8 @@ def test_two_builds_of_different_variants_into_one_folder_keep_every_file(tmp_pa
     """Started together, both finish, and the manifest and index list both builds' files."""
     code = (
         "import sys\nfrom pathlib import Path\nfrom sheetgen.build import build, plan\n"
-        "jobs = [j for j in plan([sys.argv[1]]) if j.kind == 'rules' and j.paper == 'letter']\n"
+        "jobs = [j for j in plan([sys.argv[1]]) if j.kind == 'rules' and j.paper == 'letter'"
+        " and j.print_size == 'standard']\n"
         f"build(Path({str(tmp_path)!r}), jobs)\n"
     )
     processes = [

@@ -32,7 +32,8 @@ def site(tmp_path_factory) -> Path:
     jobs = [
         job
         for job in plan(["official"])
-        if job.kind in ("page", "scorekeeper") or (job.kind == "rules" and job.paper == "letter")
+        if job.kind in ("page", "scorekeeper")
+        or (job.kind == "rules" and job.paper == "letter" and job.print_size == "standard")
     ]
     build(folder, [*jobs, app_job(jobs)])
     return folder

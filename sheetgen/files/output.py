@@ -249,15 +249,19 @@ def paper_suffix(paper: str) -> str:
     return "" if paper == "letter" else f"-{paper}"
 
 
-def rules_file_name(slug: str, paper: str) -> str:
-    """rules-<variant>[-<house rules>][-a4].pdf."""
-    return f"rules-{slug}{paper_suffix(paper)}.pdf"
+def rules_file_name(slug: str, paper: str, print_size: str = "standard") -> str:
+    """rules-<variant>[-<house rules>][-large][-a4].pdf."""
+    large = "-large" if print_size == "large" else ""
+    return f"rules-{slug}{large}{paper_suffix(paper)}.pdf"
 
 
-def scoresheet_file_name(slug: str, layout: str, paper: str, fillable: bool, card: str = "full") -> str:
-    """scoresheet-<layout>-<variant>[-<house rules>]-<paper>[-half][-fillable].pdf."""
+def scoresheet_file_name(
+    slug: str, layout: str, paper: str, fillable: bool, card: str = "full", print_size: str = "standard"
+) -> str:
+    """scoresheet-<layout>-<variant>[-<house rules>][-large]-<paper>[-half][-fillable].pdf."""
     half = "-half" if card == "half" else ""
-    return f"scoresheet-{layout}-{slug}-{paper}{half}{'-fillable' if fillable else ''}.pdf"
+    large = "-large" if print_size == "large" else ""
+    return f"scoresheet-{layout}-{slug}{large}-{paper}{half}{'-fillable' if fillable else ''}.pdf"
 
 
 def scorekeeper_file_name(slug: str) -> str:

@@ -35,9 +35,11 @@ SLACK = 1.0  # kept free on each line, for renderers' rounding
 BREAK = re.compile(r"(?<=-)|(?<= )")  # after a space or an existing hyphen
 # Sizes the templates print at and this module measures with; scoresheet.css takes them as custom properties.
 LINE_LABELS = {"title": N_("Title"), "date": N_("Date"), "game": N_("Game no."), "player": N_("Player")}
-LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5}
+# Keyed by a geometry's style: its card, or "large" for large print.
+LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5, "large": 16.0}
 LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
-KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0}  # the "SCORE SHEET" on the heading's right
+KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0, "large": 16.0}  # the "SCORE SHEET" on the heading's right
+LARGE_NAME_SIZES = (20.0, 16.0)  # large print: a name's size, at most and at least
 
 
 @dataclass(frozen=True)
@@ -113,21 +115,25 @@ def inner(cell: Rect) -> Rect:
 
 
 def fit_row(
-    names: Sequence[str], cell: Rect, max_size: float = MAX_SIZE, place: str = "its column"
+    names: Sequence[str],
+    cell: Rect,
+    max_size: float = MAX_SIZE,
+    place: str = "its column",
+    min_size: float = MIN_SIZE,
 ) -> Fitted:
-    """The largest size (down to MIN_SIZE) at which every name fits a cell like `cell`.
+    """The largest size (down to `min_size`) at which every name fits a cell like `cell`.
 
-    Raises NameFitError naming the first name that does not fit at MIN_SIZE.
+    Raises NameFitError naming the first name that does not fit at `min_size`.
     A row is fitted once: checking a record and drawing it take the same fit.
     """
-    return _fit_row(tuple(names), cell, max_size, place)
+    return _fit_row(tuple(names), cell, max_size, place, min_size)
 
 
 @lru_cache(maxsize=1024)
-def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str) -> Fitted:
+def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str, min_size: float) -> Fitted:
     box = inner(cell)
     width = box.width - SLACK
-    steps = round((max_size - MIN_SIZE) / STEP)
+    steps = round((max_size - min_size) / STEP)
     failing = ""
     for size in (max_size - n * STEP for n in range(steps + 1)):
         wrapped = [wrap(name, size, width) for name in names]
@@ -143,12 +149,12 @@ def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str) ->
             return Fitted(size, tuple(w or () for w in wrapped))
     raise NameFitError(
         f"the name {quote(failing, NAME_EXCERPT, REPR)} does not fit {place} "
-        f"even at {MIN_SIZE:g} pt; shorten it"
+        f"even at {min_size:g} pt; shorten it"
     )
 
 
 def line_write_in(geometry: SheetGeometry, key: str) -> Rect:
     """The part of a title, date, game or player line after its printed label."""
     rect = geometry.lines[key]
-    label_width = text_width(_(LINE_LABELS[key]), LINE_LABEL_SIZE[geometry.card]) + 4.0
+    label_width = text_width(_(LINE_LABELS[key]), LINE_LABEL_SIZE[geometry.style]) + 4.0
     return Rect(rect.x + label_width, rect.y, rect.width - label_width, rect.height)

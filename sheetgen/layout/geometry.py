@@ -11,6 +11,7 @@ centred on its edges), so a value centred in it is centred in the box.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass
 from functools import cache
@@ -49,6 +50,11 @@ class Card(_Choice):
     HALF = "half"  # two half-page six-game cards side by side
 
 
+class Print(_Choice):
+    STANDARD = "standard"  # first: the default
+    LARGE = "large"  # large print: 16 pt text, half-inch rows, each card over two pages
+
+
 class Paper(_Choice):
     LETTER = "letter"  # first: the default
     A4 = "a4"
@@ -57,6 +63,7 @@ class Paper(_Choice):
 LAYOUTS = tuple(Layout)
 CARDS = tuple(Card)
 PAPERS = tuple(Paper)
+PRINTS = tuple(Print)
 PAPER_SIZES_PT = {Paper.LETTER: (612.0, 792.0), Paper.A4: (595.0, 842.0)}  # as templates/paper/*.css set them
 
 MARGIN_X = 30.0
@@ -75,6 +82,14 @@ TICK_SHARE = 0.55  # the Yahtzee bonus cell: tick area left, its total right
 VALUE_SIZE = 13.0  # a written score, at most half a row high
 BONUS_CAPTION_HEIGHT = 9.0  # the "ticks" and "points" captions at the top of the bonus halves
 POINTS_MIN_WIDTH = 44.0  # the bonus total's half holds "1200" at the box values' size
+# Large print: at most four players or three games to a page, rows at least half an inch, each
+# card's upper section on one page and its lower on the next (twenty such rows do not fit one page).
+LARGE_COLUMNS = {"players": 4, "series": 3}
+LARGE_LABEL_WIDTH = 248.0  # the widest hint at 14 pt, in every language, and the label's padding
+MIN_LARGE_ROW_HEIGHT = 36.0  # half an inch
+MAX_LARGE_ROW_HEIGHT = 46.0  # taller rows would only spread the card out
+LARGE_HEAD_HEIGHT = {"players": 66.0, "series": 40.0}
+LARGE_PARTS = ((Section.UPPER,), (Section.LOWER,))  # the sections on each page of a large-print card
 
 
 @dataclass(frozen=True)
@@ -108,6 +123,10 @@ METRICS = {
         None,
         1.0,
     ),
+    # Large print: the heading is two lines, the title above the kind of sheet; a head holds
+    # "Player 4" on two lines above its write-in line; the Yahtzee bonus row is two rows high,
+    # ticks above points, so each caption has the column's width.
+    "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0),
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
     "half": _CardMetrics(20.0, 22.0, 18.0, 18.0, 21.0, 6.0, 20.0, 13.0, 12.0, 128.0, 2.5),
@@ -189,6 +208,12 @@ class SheetGeometry:
     series_total_label: Rect | None
     footer: Rect
     row_height: float
+    print_size: str = Print.STANDARD
+
+    @property
+    def style(self) -> str:
+        """Which sizes the sheet's text takes: "large" for large print, else its card ("full", "half")."""
+        return "large" if self.print_size == Print.LARGE else self.card
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -242,7 +267,13 @@ def split_evenly(count: int, per_page: int = COLUMNS) -> list[int]:
 
 @cache
 def sheet_geometry(
-    layout: str, paper: str, columns: int = COLUMNS, card: str = "full", slot: int = 0
+    layout: str,
+    paper: str,
+    columns: int = COLUMNS,
+    card: str = "full",
+    slot: int = 0,
+    print_size: str = "standard",
+    part: int = 0,
 ) -> SheetGeometry:
     """The geometry of a blank sheet: "players" or "series", on "letter" or "a4".
 
@@ -250,8 +281,12 @@ def sheet_geometry(
     none wider than MAX_COLUMN_WIDTH (the label column takes the rest). The
     series layout always has six game columns; with `card="half"` it is one of
     two half-page cards on a landscape sheet, `slot` 0 (left) or 1 (right).
+    In large print (`print_size="large"`) a page holds up to four players or
+    three games and one section: `part` 0 the upper, 1 the lower.
     """
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
+    if Print.of(print_size) == Print.LARGE:
+        return _large_geometry(layout, paper, columns, card, part)
     if (card == Card.HALF and layout != Layout.SERIES) or slot not in ((0, 1) if card == "half" else (0,)):
         raise GeometryError(
             f"no {quote(card, quotes=REPR)} card in slot {slot} for the {layout} layout; "
@@ -260,15 +295,50 @@ def sheet_geometry(
     if not 1 <= columns <= COLUMNS or (layout == "series" and columns != COLUMNS):
         raise GeometryError(f"the {layout} layout cannot have {columns} columns")
     metrics = METRICS[card]
+    if metrics.label_width is None:
+        column_width = min(MAX_COLUMN_WIDTH, round(COLUMNS * COLUMN_WIDTH[paper] / columns, 2))
+    else:
+        card_width = page_size(paper, card)[0] / (2 if card == "half" else 1)
+        column_width = round((card_width - 2 * metrics.margin_x - metrics.label_width) / columns, 2)
+    rows = len(SHEET_ROWS) + (1 if layout == "series" else 0) + metrics.bonus_rows - 1
+    return _place(layout, paper, card, slot, columns, column_width, metrics, tuple(Section), rows)
+
+
+def _large_geometry(layout: Layout, paper: Paper, columns: int, card: Card, part: int) -> SheetGeometry:
+    """One page of a large-print card: `part` 0 its upper section, 1 its lower, at one row height."""
+    if card != Card.FULL or part not in (0, 1):
+        raise GeometryError(
+            f"no large-print {card} card, part {part}; large print has full cards, parts 0 and 1"
+        )
+    most = LARGE_COLUMNS[layout]
+    if not 1 <= columns <= most or (layout == "series" and columns != most):
+        raise GeometryError(f"the large-print {layout} layout cannot have {columns} columns")
+    grid_width = PAPER_SIZES_PT[paper][0] - 2 * METRICS["large"].margin_x
+    width = round((grid_width - LARGE_LABEL_WIDTH) / max(columns, 2), 2)
+    sections = _rows_by_section()
+    rows = len(sections[Section.LOWER]) + METRICS["large"].bonus_rows - 1 + (1 if layout == "series" else 0)
+    geometry = _place(layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[part], rows)
+    if geometry.row_height < MIN_LARGE_ROW_HEIGHT:
+        raise GeometryError(f"large-print rows of {geometry.row_height:g} pt are under half an inch")
+    return dataclasses.replace(geometry, print_size=Print.LARGE)
+
+
+def _place(
+    layout: Layout,
+    paper: Paper,
+    card: Card,
+    slot: int,
+    columns: int,
+    column_width: float,
+    metrics: _CardMetrics,
+    drawn: tuple[Section, ...],
+    row_count: float,
+) -> SheetGeometry:
+    """Every rectangle of a card whose `drawn` sections share the height left as `row_count` rows."""
     page_width, page_height = page_size(paper, card)
     card_width = page_width / 2 if card == "half" else page_width
     grid_x = slot * card_width + metrics.margin_x
     grid_width = card_width - 2 * metrics.margin_x
-    if metrics.label_width is None:
-        shared = COLUMNS * COLUMN_WIDTH[paper]
-        column_width = min(MAX_COLUMN_WIDTH, round(shared / columns, 2))
-    else:
-        column_width = round((grid_width - metrics.label_width) / columns, 2)
     label_width = round(grid_width - columns * column_width, 2)
     columns_x = [round(grid_x + label_width + n * column_width, 2) for n in range(columns)]
 
@@ -288,18 +358,19 @@ def sheet_geometry(
         x += width
     top = line_y - metrics.gap
 
-    head_height = metrics.head or HEAD_HEIGHT[layout]
+    large = metrics is METRICS["large"]
+    head_height = metrics.head or (LARGE_HEAD_HEIGHT if large else HEAD_HEIGHT)[layout]
     heads = tuple(Rect(x, top - head_height, column_width, head_height) for x in columns_x)
     head_label = Rect(grid_x, top - head_height, label_width, head_height)
     grid_top = top
     top -= head_height
 
-    sections = _rows_by_section()
+    sections = {section: rows for section, rows in _rows_by_section().items() if section in drawn}
     bonus_slug = Total.YAHTZEE_BONUS.value
-    row_count = len(SHEET_ROWS) + (1 if layout == "series" else 0) + metrics.bonus_rows - 1
     bottom_limit = metrics.margin_bottom + metrics.footer + 6.0
     available = top - bottom_limit - metrics.band * len(sections)
-    row_height = min(MAX_ROW_HEIGHT, float(int(available / row_count * 2) / 2))
+    most = MAX_LARGE_ROW_HEIGHT if large else MAX_ROW_HEIGHT
+    row_height = min(most, float(int(available / row_count * 2) / 2))
 
     bands: dict[Section, Rect] = {}
     labels: dict[str, Rect] = {}
@@ -314,7 +385,7 @@ def sheet_geometry(
             cells[row.slug] = tuple(Rect(x, y, column_width, height) for x in columns_x)
             top = y
     series_total = series_total_label = None
-    if layout == "series":
+    if layout == "series" and Section.LOWER in sections:
         y = top - row_height
         series_total = Rect(columns_x[-1], y, column_width, row_height)
         series_total_label = Rect(grid_x, y, columns_x[-1] - grid_x, row_height)
@@ -322,7 +393,9 @@ def sheet_geometry(
     grid = Rect(grid_x, top, grid_width, grid_top - top)
     label_area = Rect(grid_x, top, label_width, grid_top - top)
 
-    if metrics.bonus_rows > 1:  # ticks above, points below
+    if bonus_slug not in cells:  # a large-print card's upper page
+        halves = []
+    elif metrics.bonus_rows > 1:  # ticks above, points below
         halves = [
             (Rect(c.x, c.y + c.height / 2, c.width, c.height / 2), Rect(c.x, c.y, c.width, c.height / 2))
             for c in cells[bonus_slug]
@@ -330,7 +403,7 @@ def sheet_geometry(
     else:
         share = min(TICK_SHARE, 1 - POINTS_MIN_WIDTH / column_width)
         halves = [cell.split(share) for cell in cells[bonus_slug]]
-    ticks, totals = zip(*halves, strict=True)
+    ticks, totals = tuple(zip(*halves, strict=True)) or ((), ())
     footer = Rect(grid_x, metrics.margin_bottom, grid_width, metrics.footer)
     return SheetGeometry(
         layout=layout,

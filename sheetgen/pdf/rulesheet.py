@@ -6,6 +6,9 @@ language overflows it, so the sheet is always one page: laid out at 9 pt
 first, the room left at the foot (or the text run onto a second page)
 predicts the size to try, and a size that overflows steps down until the
 sheet is one page again.
+
+In large print the text is 16 pt and runs onto as many pages as it needs,
+the page's foot raised until every page holds about the same amount.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable
 
 from sheetgen.errors import RuleSheetFitError, TitleFitError
 from sheetgen.layout.fitting import text_width
-from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
+from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper, Print
 from sheetgen.pdf.render import render_document, rendering, write_document
 from sheetgen.pdf.weasy import Document, placed
 from sheetgen.rules.rulebook import rule_sheet
@@ -39,6 +42,10 @@ MIN_TITLE_SIZE = 12.0
 TITLE_SHARE = 0.6  # of the text width; the tagline takes the rest of the masthead
 SHARED_MIN_SIZE = 16.0  # below this, a long title takes the whole line and the tagline goes under it
 PAGE_MARGIN = 36.0  # rules.css: @page margin 0.5in
+LARGE_PRINT = "paper/large-print.css"
+LARGE_BODY_SIZE = 16.0
+LARGE_TITLE_SIZE = 28.0  # the title wraps rather than shrinks
+LARGE_FOOT = 100.0  # points under the page area: the footer (three lines at 14 pt) stands in it
 
 
 def title_size(title: str, paper: str) -> float:
@@ -66,24 +73,72 @@ def _overflow(document: Document) -> float:
     return sum(placed(page, "main").height * PX for page in document.pages[1:])
 
 
-def render_rulesheet(rules: Rules, paper: Paper | str = Paper.LETTER, *, title: str | None = None) -> bytes:
+def render_rulesheet(
+    rules: Rules,
+    paper: Paper | str = Paper.LETTER,
+    *,
+    title: str | None = None,
+    print_size: Print | str = Print.STANDARD,
+) -> bytes:
     """The rule sheet for `rules` on `paper` ("letter" or "a4"), as PDF bytes.
 
     `title` replaces the variant's title. One layout when 9 pt leaves less
     than an inch empty; otherwise usually two or three, also to shrink a
-    language that runs onto a second page.
+    language that runs onto a second page. `print_size="large"`: 16 pt text
+    over as many pages as it takes, each about as full as the others.
     """
     paper = Paper.of(paper)
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=title)
     sheet = rule_sheet(rules)
     heading = title_size(sheet.title, paper)
+    if Print.of(print_size) == Print.LARGE:
+
+        def large(foot: float) -> Document:
+            return render_document(
+                TEMPLATE,
+                [*STYLESHEETS, LARGE_PRINT],
+                paper,
+                sheet=sheet,
+                body_size=LARGE_BODY_SIZE,
+                title_size=LARGE_TITLE_SIZE,
+                large_print=True,
+                foot=foot,
+            )
+
+        with rendering():
+            return write_document(_balanced(large))
 
     def layout(body: float) -> Document:
-        return render_document(TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading)
+        return render_document(
+            TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading, large_print=False
+        )
 
     with rendering():  # the layouts and the write, with no other render between them
         return write_document(_fitted(layout, EMPTY_FOOT[paper]))
+
+
+def _balanced(layout: Callable[[float], Document]) -> Document:
+    """The large-print rules with each page's foot raised so the pages hold about as much as each other.
+
+    Laid out first with the pages full; then the page area is cut to the
+    share each page would hold evenly (a line's slack added), and raised
+    less while that takes another page.
+    """
+    full = layout(LARGE_FOOT)
+    pages = len(full.pages)
+    if pages == 1:
+        return full
+    heights = [placed(page, "main").height * PX for page in full.pages]
+    area = placed(full.pages[0], "main").area_height * PX
+    line = LARGE_BODY_SIZE * 1.25
+    raise_by = max(0.0, area - sum(heights) / pages - 2 * line)
+    while raise_by >= line:
+        document = layout(LARGE_FOOT + raise_by)
+        if len(document.pages) == pages:
+            return document
+        raise_by -= line
+    return full
 
 
 def _fitted(layout: Callable[[float], Document], empty_foot: float) -> Document:

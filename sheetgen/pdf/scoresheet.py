@@ -28,9 +28,11 @@ from sheetgen.forms.fields import (
 )
 from sheetgen.layout.fitting import (
     KIND_SIZE,
+    LARGE_NAME_SIZES,
     LINE_LABEL_SIZE,
     LINE_LABELS,
     LINE_VALUE_SIZE,
+    MIN_SIZE,
     Fitted,
     fit_row,
     line_write_in,
@@ -38,9 +40,12 @@ from sheetgen.layout.fitting import (
 )
 from sheetgen.layout.geometry import (
     BONUS_CAPTION_HEIGHT,
+    LARGE_COLUMNS,
+    LARGE_PARTS,
     Card,
     Layout,
     Paper,
+    Print,
     Rect,
     SheetGeometry,
     page_size,
@@ -55,12 +60,14 @@ from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 STYLESHEETS = ["scoresheet/scoresheet.css"]
-HEADING_SIZES = {"full": 17.0, "half": 13.0}  # the title's size unless it must shrink to fit
-MIN_HEADING_SIZE = 9.0
+LARGE_PRINT = "paper/large-print.css"  # after the sheet's own stylesheet: large print's sizes and contrast
+HEADING_SIZES = {"full": 17.0, "half": 13.0, "large": 24.0}  # the title's size unless it must shrink to fit
+MIN_HEADING_SIZES = {"full": 9.0, "half": 9.0, "large": 16.0}
 BONUS_CAPTIONS = (N_("ticks"), N_("points"))  # the Yahtzee bonus cell's two halves
 WIDE_LABEL = 300.0  # a label column this wide puts each hint beside its label
 THIN = 0.6  # every cell edge, in points
 THICK = 1.4  # the frame of each block: heads, each section, the grand total
+LARGE_WEIGHTS = (1.0, 2.0)  # large print's cell edges and block frames: no rule under 1 pt
 FIELD_INSET = 1.5  # a form field stays off the grid lines
 SERIES_TOTAL_LABEL = N_("Series total")
 SERIES_TOTAL_HINT = N_("add the six grand totals")
@@ -97,6 +104,7 @@ class SheetCard:
     lines_prefix: str
     player: str | None = None
     prefix: str = ""
+    series_total: bool = True  # False on a large-print card's first three games
 
 
 def _box(rect: Rect, page_height: float) -> str:
@@ -132,7 +140,9 @@ def _field_style(rect: Rect, kind: str, page_height: float) -> str:
     return _box(rect.inset(FIELD_INSET), page_height)
 
 
-def grid_lines(geometry: SheetGeometry, columns: int) -> list[tuple[float, float, float, float, float]]:
+def grid_lines(
+    geometry: SheetGeometry, columns: int, series_total: bool = True
+) -> list[tuple[float, float, float, float, float]]:
     """Every line of the grid as (x1, y1, x2, y2, weight), for the `columns` drawn columns.
 
     Each cell contributes its four edges; collinear edges that touch are merged
@@ -140,17 +150,19 @@ def grid_lines(geometry: SheetGeometry, columns: int) -> list[tuple[float, float
     """
     cells: list[Rect] = list(geometry.heads[:columns])
     blocks = [_span(geometry.heads[0], geometry.heads[columns - 1])]
-    for section in Section:
+    for section in geometry.bands:
         rows = [row for row in SHEET_ROWS if row.section is section]
         for row in rows:
             cells += [geometry.labels[row.slug], *geometry.cells[row.slug][:columns]]
         blocks.append(_span(geometry.bands[section], geometry.cells[rows[-1].slug][columns - 1]))
-    grand = geometry.cells[Total.GRAND_TOTAL.value]
-    blocks.append(_span(geometry.labels[Total.GRAND_TOTAL.value], grand[columns - 1]))
-    if geometry.series_total is not None:
+    grand = Total.GRAND_TOTAL.value
+    if grand in geometry.cells:
+        blocks.append(_span(geometry.labels[grand], geometry.cells[grand][columns - 1]))
+    if geometry.series_total is not None and series_total:
         blocks.append(geometry.series_total)
-    lines = _merge([s for cell in cells for s in _segments(cell)], THIN)
-    return lines + _merge([s for block in blocks for s in _segments(block)], THICK)
+    thin, thick = LARGE_WEIGHTS if geometry.print_size == Print.LARGE else (THIN, THICK)
+    lines = _merge([s for cell in cells for s in _segments(cell)], thin)
+    return lines + _merge([s for block in blocks for s in _segments(block)], thick)
 
 
 def _merge(segments: list[tuple[float, float, float, float]], weight: float) -> list[tuple[float, ...]]:
@@ -179,11 +191,11 @@ def _span(first: Rect, last: Rect) -> Rect:
     return Rect(first.x, last.y, last.right - first.x, first.top - last.y)
 
 
-def _css_sizes(card: Card) -> str:
+def _css_sizes(style: str) -> str:
     """The sizes this module measures with, as CSS custom properties, so the stylesheet cannot drift."""
     sizes = {
-        "line-label-size": LINE_LABEL_SIZE[card],
-        "kind-size": KIND_SIZE[card],
+        "line-label-size": LINE_LABEL_SIZE[style],
+        "kind-size": KIND_SIZE[style],
         "write-in-rise": WRITE_IN_RISE,
     }
     return "; ".join(f"--{name}: {size:g}pt" for name, size in sizes.items())
@@ -197,12 +209,15 @@ def sheet_kind(layout: Layout) -> str:
 
 
 def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
-    """The title's size: its usual size, or smaller so it and the kind share one line."""
-    room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.card]) * 1.1 - 12.0
-    size = HEADING_SIZES[geometry.card]
+    """The title's size: its usual size, or smaller so it and the kind share one line (in large print
+    the kind has a line of its own)."""
+    room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.style]) * 1.1 - 12.0
+    if geometry.style == "large":
+        room = geometry.heading.width - 4.0
+    size = HEADING_SIZES[geometry.style]
     while text_width(title, size) > room:
         size -= 0.5
-        if size < MIN_HEADING_SIZE:
+        if size < MIN_HEADING_SIZES[geometry.style]:
             raise TitleFitError(
                 f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the sheet's heading; shorten it"
             )
@@ -214,12 +229,18 @@ def clean_name(name: str) -> str:
     return " ".join(name.split())
 
 
-def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[SheetCard]:
-    """The cards to draw: players split evenly over pages, or one six-game card each."""
+def _cards(
+    layout: str, card: str, columns: int, names: Sequence[str], large: bool = False
+) -> list[SheetCard]:
+    """The cards to draw: players split evenly over pages, or one six-game card each.
+
+    In large print a card holds at most four players, and each six-game card
+    is two cards of three games, the series total on the second.
+    """
     if layout == "players":
         count = max(columns, len(names))
         cards, start = [], 0
-        for number, size in enumerate(split_evenly(count), 1):
+        for number, size in enumerate(split_evenly(count, LARGE_COLUMNS[layout] if large else COLUMNS), 1):
             page = [
                 Column(_("Player %(n)s", n=n + 1), names[n] if n < len(names) else None, player_column(n + 1))
                 for n in range(start, start + size)
@@ -231,7 +252,7 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[S
     half = card == "half"
     if half:  # two to a sheet; the first card's fields keep the plain names
         count += count % 2
-    return [
+    cards = [
         SheetCard(
             n,
             [
@@ -243,6 +264,16 @@ def _cards(layout: str, card: str, columns: int, names: Sequence[str]) -> list[S
             card_prefix(n, count, half),
         )
         for n in range(1, count + 1)
+    ]
+    if not large:
+        return cards
+    games = LARGE_COLUMNS[layout]
+    return [
+        dataclasses.replace(
+            each, columns=each.columns[start : start + games], series_total=start + games == COLUMNS
+        )
+        for each in cards
+        for start in range(0, COLUMNS, games)
     ]
 
 
@@ -271,7 +302,11 @@ def _rows(rules: Rules) -> list[dict[str, object]]:
 def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
     """One size for every printed name on the page, each name broken into lines."""
     named = [column.name for column in page if column.name]
-    return fit_row(named, geometry.heads[0]) if named else None
+    if not named:
+        return None
+    if geometry.print_size == Print.LARGE:
+        return fit_row(named, geometry.heads[0], LARGE_NAME_SIZES[0], min_size=LARGE_NAME_SIZES[1])
+    return fit_row(named, geometry.heads[0])
 
 
 def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
@@ -287,7 +322,8 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
     for key, rect in geometry.lines.items():
         write_in = line_write_in(geometry, key)
         value = card.player if key == "player" else None
-        fit = fit_row([value], write_in, LINE_VALUE_SIZE, "the player line") if value else None
+        sizes = LARGE_NAME_SIZES if geometry.print_size == Print.LARGE else (LINE_VALUE_SIZE, MIN_SIZE)
+        fit = fit_row([value], write_in, sizes[0], "the player line", sizes[1]) if value else None
         lines.append(
             {
                 "label": _(LINE_LABELS[key]),
@@ -309,7 +345,7 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
     tints = [
         (row_kind(row), _span(geometry.labels[row.slug], geometry.cells[row.slug][len(page) - 1]))
         for row in SHEET_ROWS
-        if row_kind(row) in (RowKind.TOTAL, RowKind.GRAND)
+        if row_kind(row) in (RowKind.TOTAL, RowKind.GRAND) and row.slug in geometry.labels
     ]
     return {
         "geometry": geometry,
@@ -320,8 +356,9 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
         "heads": heads,
         "name_size": fitted.size if fitted else None,
         "lines": lines,
-        "grid_lines": grid_lines(geometry, len(page)),
+        "grid_lines": grid_lines(geometry, len(page), card.series_total),
         "series_field": series_field,
+        "series_total": geometry.series_total is not None and card.series_total,
         "fields": [column_fields(column.field) for column in page],
     }
 
@@ -336,6 +373,7 @@ def render_scoresheet(
     title: str | None = None,
     card: Card | str = Card.FULL,
     fillable: bool = False,
+    print_size: Print | str = Print.STANDARD,
 ) -> bytes:
     """A blank score sheet as PDF bytes.
 
@@ -347,12 +385,17 @@ def render_scoresheet(
     Names and title are checked as `sheetgen scoresheet` checks --names and
     --title (an empty name leaves its head blank); any bad argument is a
     SheetgenError, such as NameFitError or TitleFitError for a name or title
-    that cannot fit.
+    that cannot fit. `print_size="large"` makes the large-print sheet: 16 pt
+    text and half-inch rows, four players or three games to a page, each
+    card's upper section on one page and its lower on the next.
     """
     rules = check_rules(rules)
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
     if card == Card.HALF and layout != Layout.SERIES:
         raise GeometryError(f"no half card for the {layout} layout; half cards are series cards")
+    large = Print.of(print_size) == Print.LARGE
+    if large and (card == Card.HALF or fillable):
+        raise GeometryError("large print has neither half cards nor form fields yet")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
     names = [clean_name(name) for name in check_names(names, blank=True)]
@@ -362,21 +405,23 @@ def render_scoresheet(
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=clean_name(title))
     default = COLUMNS if layout == "players" else 1
-    cards = _cards(layout, card, columns or (0 if names else default), names)
+    cards = _cards(layout, card, columns or (0 if names else default), names, large)
     kind = sheet_kind(layout)
     per_page = 2 if card == "half" else 1
     pages = []
     for start in range(0, len(cards), per_page):
-        drawn = []
-        for slot, each in enumerate(cards[start : start + per_page]):
-            count = len(each.columns) if layout == "players" else COLUMNS
-            drawn.append(card_context(sheet_geometry(layout, paper, count, card, slot), each))
-        pages.append({"number": len(pages) + 1, "cards": drawn})
+        for part in range(len(LARGE_PARTS)) if large else (0,):
+            drawn = []
+            for slot, each in enumerate(cards[start : start + per_page]):
+                count = len(each.columns) if layout == "players" or large else COLUMNS
+                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part)
+                drawn.append(card_context(geometry, each))
+            pages.append({"number": len(pages) + 1, "cards": drawn})
     first = pages[0]["cards"][0]["geometry"]
     width, height = page_size(paper, card)
     pdf = render_pdf(
         "scoresheet/scoresheet.html",
-        STYLESHEETS,
+        [*STYLESHEETS, LARGE_PRINT] if large else STYLESHEETS,
         paper,
         forms=fillable,
         title=rules.title,
@@ -384,7 +429,8 @@ def render_scoresheet(
         document_title=f"{rules.title} — {kind.lower()}",
         kind=kind,
         card=card,
-        sizes=_css_sizes(card),
+        sizes=_css_sizes(first.style),
+        large_print=large,
         page_width=width,
         edition=edition_line(rules),
         layout=layout,
@@ -397,7 +443,7 @@ def render_scoresheet(
         series_total_label=_(SERIES_TOTAL_LABEL),
         series_total_hint=_(SERIES_TOTAL_HINT),
         bonus_captions=[_(caption) for caption in BONUS_CAPTIONS],
-        wide_label=WIDE_LABEL,
+        wide_label=float("inf") if large else WIDE_LABEL,  # large print: each hint under its label
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
         ticks_key=TICKS,

@@ -1,0 +1,267 @@
+"""Large print: text of 16 pt (hints 14 pt), rules of 1 pt, half-inch rows, black text, few columns a page.
+
+What fits is checked on the geometry in every language and on both papers
+(pure Python, from the fonts' widths); what is printed is read back from a
+few rendered sheets: each text's size from the content stream, the colour it
+is drawn in, the columns on each page, and white paper 5 mm in from every edge.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+from helpers import LONGEST, PAPER_SIZES, blank_sheet, rasterize, rule_sheet_pdf, run_cli
+from page import ValidationProfile, validate_pdf_bytes
+from pypdf.generic import ContentStream
+
+from sheetgen.errors import GeometryError
+from sheetgen.files.locales import languages, speaking
+from sheetgen.files.output import rules_file_name, scoresheet_file_name
+from sheetgen.files.resources import FONTS_DIR
+from sheetgen.layout.fitting import BREAK, text_width
+from sheetgen.layout.geometry import LARGE_COLUMNS, LARGE_PARTS, PAPERS, Print, sheet_geometry
+from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, render_scoresheet, sheet_kind
+from sheetgen.rules.boxes import SHEET_ROWS
+from sheetgen.rules.i18n import _
+from sheetgen.rules.rulebook import row_hint
+from sheetgen.rules.variants import VARIANTS, Rules, builtin_rules
+
+LABEL, HINT = 16.0, 14.0  # the least sizes, in points
+ROW = 36.0  # half an inch
+EDGE = 5 / 25.4 * 72  # 5 mm, in points
+HINT_FONT = FONTS_DIR / "DejaVuSansCondensed.ttf"
+PADDING = 6.0  # a label cell's padding on each side (scoresheet.css)
+CAPTION_PADDING = 3.0  # a head caption's, each side (large-print.css)
+# (layout, columns): the widest page of each layout.
+PAGES = [("players", 4), ("series", 3)]
+# Rendered sheets: both layouts, both papers, English and German, four players on a page.
+RENDERED = {
+    "players, letter, en": dict(layout="players", paper="letter", columns=4, lang="en"),
+    "players, a4, de": dict(layout="players", paper="a4", columns=4, lang="de"),
+    "series, letter, de": dict(layout="series", paper="letter", lang="de"),
+    "series, a4, en": dict(layout="series", paper="a4", lang="en"),
+}
+
+# Rule sheets: the shortest English one on Letter, the longest German one on A4.
+RULE_SHEETS = {
+    "official, letter, en": (Rules(), "letter", "en"),
+    "longest c2406, a4, de": (builtin_rules("c2406", LONGEST["c2406"]), "a4", "de"),
+}
+BALANCE = 6 * LABEL * 1.25  # pages' empty feet differ by no more than six lines
+
+
+def large(name: str) -> bytes:
+    return blank_sheet(print_size="large", **RENDERED[name])
+
+
+def texts(page: pypdf.PageObject) -> list[tuple[float, str]]:
+    """Each run of text on the page with the size it prints at, in points."""
+    found = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            found.append((round(abs(size * (tm[2] * cm[1] + tm[3] * cm[3])), 2), text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def text_colours(page: pypdf.PageObject, reader: pypdf.PdfReader) -> set[tuple[float, ...]]:
+    """The fill colours text is drawn in, following q/Q."""
+    stack, colour, used = [], (0.0, 0.0, 0.0), set()
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator == b"q":
+            stack.append(colour)
+        elif operator == b"Q":
+            colour = stack.pop()
+        elif operator in (b"rg", b"g"):
+            colour = tuple(float(value) for value in operands) * (3 if operator == b"g" else 1)
+        elif operator in (b"Tj", b"TJ", b"'", b'"'):
+            used.add(colour)
+    return used
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("layout", "columns"), PAGES)
+def test_every_text_fits_its_box_at_large_print_sizes(layout, columns, paper, lang):
+    """Labels (16 pt) and hints (14 pt) fit the label column; the heads' and bonus captions their cells."""
+    upper, lower = (sheet_geometry(layout, paper, columns, print_size="large", part=part) for part in (0, 1))
+    room = upper.label_area.width - 2 * PADDING
+    with speaking(lang):
+        for row in SHEET_ROWS:
+            assert text_width(row.label.upper(), LABEL) <= room, row.label
+            assert text_width(row_hint(row, Rules()), HINT, HINT_FONT) <= room, row.slug
+        caption = _("Player %(n)s", n=columns) if layout == "players" else _("Game %(n)s", n=6)
+        words = [word for word in BREAK.split(caption) if word]
+        size = HINT if layout == "players" else LABEL
+        assert (
+            max(text_width(word.strip(), size) for word in words)
+            <= upper.heads[0].width - 2 * CAPTION_PADDING
+        )
+        for half in (*lower.yahtzee_ticks, *lower.yahtzee_totals):
+            assert (
+                max(text_width(_(caption), HINT, HINT_FONT) for caption in BONUS_CAPTIONS) <= half.width - 3
+            )
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_longest_title_fits_the_large_print_heading(lang):
+    """The title has the heading's first line to itself, at 16 pt or more; the kind of sheet the second."""
+    with speaking(lang):
+        for variant in VARIANTS:
+            title = builtin_rules(variant.name, LONGEST[variant.name]).title
+            for layout, columns in PAGES:
+                for paper in PAPERS:
+                    geometry = sheet_geometry(layout, paper, columns, print_size="large")
+                    assert heading_size(title, geometry, sheet_kind(layout)) >= LABEL, (title, paper)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("layout", "columns"), PAGES)
+def test_rows_are_half_an_inch_rules_a_point_and_the_grid_clear_of_the_edges(layout, columns, paper):
+    for part, sections in enumerate(LARGE_PARTS):
+        geometry = sheet_geometry(layout, paper, columns, print_size="large", part=part)
+        assert geometry.print_size == Print.LARGE and geometry.style == "large"
+        assert geometry.row_height >= ROW
+        assert set(geometry.bands) == set(sections)
+        assert {row.slug for row in SHEET_ROWS if row.section in sections} == set(geometry.labels)
+        assert min(line[4] for line in grid_lines(geometry, columns)) >= 1.0
+        width, height = PAPER_SIZES[paper]
+        assert geometry.grid.x >= EDGE and geometry.grid.right <= width - EDGE
+        assert geometry.footer.y >= EDGE and geometry.heading.top <= height - EDGE
+
+
+@pytest.mark.parametrize("sheet", RENDERED)
+def test_the_printed_text_is_large_and_black(sheet):
+    reader = pypdf.PdfReader(io.BytesIO(large(sheet)))
+    lang = RENDERED[sheet]["lang"]
+    with speaking(lang):
+        labels = {row.label for row in SHEET_ROWS if not row.is_total}
+    for page in reader.pages:
+        printed = texts(page)
+        assert min(size for size, _text in printed) >= HINT
+        assert {text for size, text in printed if text in labels and size >= LABEL}
+        assert not {text for size, text in printed if text in labels and size < LABEL}
+        assert text_colours(page, reader) <= {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)}  # white only on black bands
+
+
+@pytest.mark.parametrize("sheet", RENDERED)
+def test_four_players_or_three_games_to_a_page_each_card_on_two(sheet):
+    options = RENDERED[sheet]
+    reader = pypdf.PdfReader(io.BytesIO(large(sheet)))
+    caption = "Player %(n)s" if options["layout"] == "players" else "Game %(n)s"
+    with speaking(options["lang"]):
+        captions = [_(caption, n=n) for n in range(1, 7)]
+    printed = [" ".join(text for _size, text in texts(page)) for page in reader.pages]
+    per_page = [sum(f"{each} " in f"{text} " for each in captions) for text in printed]
+    most = LARGE_COLUMNS[options["layout"]]
+    assert len(reader.pages) == 2 * (1 if options["layout"] == "players" else 2)
+    assert per_page == [most] * len(reader.pages)
+
+
+@pytest.mark.parametrize("sheet", ["players, a4, de", "series, letter, de"])
+def test_nothing_prints_within_5_mm_of_an_edge(sheet):
+    pdf = large(sheet)
+    edge = round(EDGE) + 1
+    for number in range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages)):
+        image = rasterize(pdf, number)
+        width, height = image.size
+        inside = (edge, edge, width - edge, height - edge)
+        strips = [(0, 0, width, edge), (0, height - edge, width, height), (0, 0, edge, height)]
+        strips.append((width - edge, 0, width, height))
+        assert [image.crop(strip).getextrema()[0] for strip in strips] == [255] * 4, number
+        assert image.crop(inside).getextrema()[0] < 64  # the page is not blank
+
+
+def large_rules(name: str) -> bytes:
+    rules, paper, lang = RULE_SHEETS[name]
+    return rule_sheet_pdf(rules, paper, lang, print_size="large")
+
+
+def empty_foot(image) -> int:
+    """Points of white between the text's last line and the footer's rule, on a page rasterized at 72 dpi."""
+    width, height = image.size
+    dark = [y for y in range(height) if image.crop((0, y, width, y + 1)).getextrema()[0] < 128]
+    rule = next(y for y in reversed(dark) if image.crop((36, y, width - 36, y + 1)).getextrema()[1] < 128)
+    return rule - max(y for y in dark if y < rule - 2)
+
+
+@pytest.mark.parametrize("sheet", RULE_SHEETS)
+def test_large_print_rules_run_over_balanced_pages_at_16_pt(sheet):
+    pdf = large_rules(sheet)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) >= 2
+    sizes: dict[float, int] = {}
+    for page in reader.pages:
+        for size, text in texts(page):
+            sizes[size] = sizes.get(size, 0) + len(text)
+        assert text_colours(page, reader) == {(0.0, 0.0, 0.0)}
+    assert min(sizes) >= HINT
+    assert max(sizes, key=sizes.get) >= LABEL  # the body text
+    feet = [empty_foot(rasterize(pdf, number)) for number in range(len(reader.pages))]
+    assert max(feet) - min(feet) <= BALANCE, feet
+
+
+@pytest.mark.parametrize("sheet", RULE_SHEETS)
+def test_large_print_rules_print_nothing_within_5_mm_of_an_edge(sheet):
+    pdf = large_rules(sheet)
+    edge = round(EDGE) + 1
+    for number in range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages)):
+        image = rasterize(pdf, number)
+        width, height = image.size
+        strips = [(0, 0, width, edge), (0, height - edge, width, height), (0, 0, edge, height)]
+        strips.append((width - edge, 0, width, height))
+        assert [image.crop(strip).getextrema()[0] for strip in strips] == [255] * 4, number
+
+
+@pytest.mark.parametrize(
+    "pdf",
+    [lambda: large("players, a4, de"), lambda: large_rules("longest c2406, a4, de")],
+    ids=["players", "rules"],
+)
+def test_a_large_print_sheet_is_pdf_ua_1(pdf):
+    report = validate_pdf_bytes(pdf(), profile=ValidationProfile.PDF_UA_1)
+    assert sorted({f"{failure.rule_id}: {failure.message}" for failure in report.failures}) == []
+    assert report.is_compliant and report.rules.total >= 100
+
+
+@pytest.mark.parametrize(
+    ("layout", "paper", "fillable", "card", "name"),
+    [
+        ("players", "a4", False, "full", "scoresheet-players-official-large-a4.pdf"),
+        ("series", "letter", False, "full", "scoresheet-series-official-large-letter.pdf"),
+    ],
+)
+def test_large_print_files_say_large_before_the_paper(layout, paper, fillable, card, name):
+    assert scoresheet_file_name("official", layout, paper, fillable, card, "large") == name
+    assert "large" not in scoresheet_file_name("official", layout, paper, fillable, card)
+    rules = rules_file_name("official", paper, "large")
+    assert rules == ("rules-official-large-a4.pdf" if paper == "a4" else "rules-official-large.pdf")
+    assert "large" not in rules_file_name("official", paper)
+
+
+@pytest.mark.parametrize("extra", [["--fillable"], ["--card", "half"]])
+def test_large_print_refuses_forms_and_half_cards_in_one_line(extra, tmp_path):
+    result = run_cli(["scoresheet", "--large-print", *extra], tmp_path)
+    assert result.exit_code == 2
+    assert "--large-print" in result.output and "Traceback" not in result.output
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("layout", "options"), [("players", {"fillable": True}), ("series", {"card": "half"})]
+)
+def test_the_library_refuses_large_print_forms_and_half_cards(layout, options):
+    with pytest.raises(GeometryError, match="large print has neither half cards nor form fields"):
+        render_scoresheet(Rules(), layout, print_size="large", **options)
+
+
+@pytest.mark.parametrize(
+    ("layout", "columns", "part"), [("players", 5, 0), ("series", 6, 0), ("series", 3, 2), ("players", 4, -1)]
+)
+def test_a_large_print_page_holds_at_most_four_players_or_three_games(layout, columns, part):
+    with pytest.raises(GeometryError, match="large-print"):
+        sheet_geometry(layout, "letter", columns, print_size="large", part=part)
