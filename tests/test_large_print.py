@@ -20,7 +20,7 @@ from sheetgen.errors import GeometryError
 from sheetgen.files.locales import languages, speaking
 from sheetgen.files.output import rules_file_name, scoresheet_file_name
 from sheetgen.files.resources import FONTS_DIR
-from sheetgen.layout.fitting import BREAK, text_width
+from sheetgen.layout.fitting import BREAK, LARGE_NAME_SIZES, fit_row, text_width
 from sheetgen.layout.geometry import LARGE_COLUMNS, LARGE_PARTS, PAPERS, Print, sheet_geometry
 from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, render_scoresheet, sheet_kind
 from sheetgen.rules.boxes import SHEET_ROWS
@@ -265,3 +265,15 @@ def test_the_library_refuses_large_print_forms_and_half_cards(layout, options):
 def test_a_large_print_page_holds_at_most_four_players_or_three_games(layout, columns, part):
     with pytest.raises(GeometryError, match="large-print"):
         sheet_geometry(layout, "letter", columns, print_size="large", part=part)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_common_long_names_fit_four_large_print_columns(paper):
+    """Four players a page leave narrow columns: a nine-letter or hyphenated name still fits, at 12 pt
+    or more, wrapped at its space or hyphen; a short one keeps the full 20 pt."""
+    names = ["Christine", "Marie-Christine", "Alexandra", "Friedrich Wilhelm"]
+    geometry = sheet_geometry("players", paper, 4, "full", 0, print_size=Print.LARGE)
+    fitted = fit_row(names, geometry.heads[0], LARGE_NAME_SIZES[0], min_size=LARGE_NAME_SIZES[1])
+    assert fitted.size >= 12 and fitted.lines[1] == ("Marie-", "Christine")
+    short = fit_row(["Ann", "Bob"], geometry.heads[0], LARGE_NAME_SIZES[0], min_size=LARGE_NAME_SIZES[1])
+    assert short.size == LARGE_NAME_SIZES[0]

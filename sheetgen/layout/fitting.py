@@ -39,7 +39,8 @@ LINE_LABELS = {"title": N_("Title"), "date": N_("Date"), "game": N_("Game no."),
 LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5, "large": 16.0}
 LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
 KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0, "large": 16.0}  # the "SCORE SHEET" on the heading's right
-LARGE_NAME_SIZES = (20.0, 16.0)  # large print: a name's size, at most and at least
+# Large print: a name's size, at most and at least (a long name in one of four A4 columns needs 12 pt).
+LARGE_NAME_SIZES = (20.0, 12.0)
 
 
 @dataclass(frozen=True)
