@@ -417,6 +417,20 @@ def site_jobs() -> list:
     return [*official, *ours, *keepers]
 
 
+def web_pages(folder: Path, lang: str, variant: str = "official") -> Path:
+    """A variant's rules page and scorekeeper in `lang`, written into `folder` as `sheetgen build` writes
+    them (its page jobs, none of its sheets): a language's pages without a build. The pages' folder."""
+    from sheetgen.build import JobKind, plan, run_job
+
+    for job in plan([variant], langs=(lang,)):
+        if job.kind in (JobKind.PAGE, JobKind.SCOREKEEPER):
+            for output, page, _ in run_job(job):
+                path = folder / output
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(page)
+    return folder / lang
+
+
 def scorekeeper_urls(folder: Path, rules: dict[str, Rules]) -> dict[str, str]:
     """Each rules' scorekeeper page written into `folder` as KEY.html, by key, as file:// URLs."""
     from sheetgen.web.scorekeeper import render_scorekeeper

@@ -6,8 +6,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH
-from helpers import OUR_HOUSE
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, Browsing, roll, start
+from helpers import OUR_HOUSE, web_pages
 
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.guide import SITE_NOTICE
@@ -16,6 +16,50 @@ from sheetgen.rules.variants import VARIANTS
 SYSTEM_FONTS = "system-ui, -apple-system"
 MIN_TEXT_PX = 16
 MIN_PREVIEW_PX = 240
+REFLOW_WIDTH = 320  # CSS px: WCAG 1.4.10's reflow, 1280 px at 400 % zoom
+# The pages at 320 px, by kind and language (German's words are among the longest; the index's is the
+# same template as English's, and a German one needs the German sheets' previews: a whole build).
+REFLOW_PAGES = [
+    ("index", "en"),
+    ("rules", "en"),
+    ("rules", "de"),
+    ("scorekeeper", "en"),
+    ("scorekeeper", "de"),
+]
+PLAYERS = ["Annemarie-Theresa", "Wilhelmina", "Maximilian", "Bob", "Franziska", "Jan-Willem"]
+# Two rounds of Yahtzees: six columns of three-digit totals, each with what its bonus still needs.
+ROLLS = [("66666", "yahtzee")] * len(PLAYERS) + [("66666", "sixes")] * len(PLAYERS)
+# Text cut off or spilling out of its box (inline boxes spill into their block's; visually hidden text
+# is clipped on purpose), and numbers broken across lines: what the page shows, not what it says.
+UNREFLOWED = r"""() => {
+    const shown = e => {
+        for (let a = e; a; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if (s.clip !== 'auto' || s.clipPath !== 'none') return false;
+        }
+        return e.getClientRects().length > 0;
+    };
+    const spilled = [...document.querySelectorAll('body *')]
+        .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+        .filter(e => getComputedStyle(e).display !== 'inline' && shown(e))
+        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+        .map(e => 'spilled ' + e.tagName + ': ' + e.textContent.trim().slice(0, 40));
+    const broken = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode()); ) {
+        for (const m of node.textContent.matchAll(/[\u2212-]?\d+(?:[-.,:]\d+)*/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const boxes = [...range.getClientRects()].filter(r => r.width);
+            const lines = new Set(boxes.map(r => Math.round(r.top)));
+            if (lines.size > 1) broken.push('broken ' + m[0]);
+        }
+    }
+    const notes = [...document.querySelectorAll('td[data-note]')]
+        .filter(td => getComputedStyle(td, '::after').whiteSpace !== 'nowrap').map(td => 'note may break');
+    return [...spilled, ...broken, ...notes];
+}"""
 
 
 def pages(folder: Path) -> list[str]:
@@ -38,6 +82,20 @@ def open_page(browser_page, folder: Path, name: str, width: int):
     browsing = browser_page(width)
     browsing.page.goto((folder / name).as_uri())
     return browsing
+
+
+@pytest.fixture(scope="module")
+def reflow_page(chromium) -> Browsing:
+    """One page at 320 px for every reflow case."""
+    context = chromium.new_context(viewport={"width": REFLOW_WIDTH, "height": 640})
+    yield Browsing(context.new_page())
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory) -> Path:
+    """The official variant's German rules page and scorekeeper, as the build writes them."""
+    return web_pages(tmp_path_factory.mktemp("german"), "de")
 
 
 def test_the_site_has_the_pages_we_test(site):
@@ -147,3 +205,27 @@ def test_focus_is_visible(site, browser_page):
     page.keyboard.press("Tab")
     style = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert page.evaluate("() => document.activeElement.tagName") == "A" and style == "solid"
+
+
+@pytest.mark.parametrize(("kind", "lang"), REFLOW_PAGES)
+def test_pages_reflow_at_320_px(site, german, reflow_page, kind, lang):
+    """At 320 px (WCAG 1.4.10) nothing scrolls sideways, no text is cut off or spills out of its box, no
+    number breaks across lines, and axe finds no violation, light or dark; the scorekeeper with six
+    players and three-digit totals."""
+    folder = german if lang == "de" else site.folder
+    page = reflow_page.page
+    page.emulate_media(color_scheme="light")
+    page.goto((folder / ("index.html" if kind == "index" else f"{kind}-official.html")).as_uri())
+    if kind == "scorekeeper":
+        page.evaluate("() => localStorage.clear()")  # the page is shared: no game of an earlier case
+        page.reload()
+        start(page, PLAYERS)
+        for dice, box in ROLLS:
+            roll(page, dice, box)
+        assert page.locator("td[data-note]").count() == len(PLAYERS)
+        assert all(len(total) == 3 for total in page.locator("tr.grand_total td").all_inner_texts())
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= REFLOW_WIDTH
+    assert page.evaluate(UNREFLOWED) == []
+    assert reflow_page.axe_violations(("minor", "moderate", "serious", "critical")) == []
+    page.emulate_media(color_scheme="dark")
+    assert reflow_page.axe_violations(("minor", "moderate", "serious", "critical")) == []
