@@ -9,8 +9,11 @@ import os
 from pathlib import Path
 
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, start
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, serving, start
 from helpers import EXAMPLES, saved_game
+
+from sheetgen.rules.variants import Rules
+from sheetgen.web.scorekeeper import render_scorekeeper
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -207,3 +210,18 @@ def test_planted_undo_steps_are_checked_and_the_next_game_is_saved(browser_page,
     roll(page, "44442", "fours")
     assert page.inner_text("[role=status]") == "<b>Ann</b>: Fours 16"
     assert browsing.errors == []
+
+
+def test_served_page_has_its_icon_and_asks_for_no_favicon(chromium, tmp_path):
+    """Served over http, the standalone page shows the app icon from its own bytes: the server is
+    asked for the page alone, never for /favicon.ico (a 404 in its log)."""
+    (tmp_path / "keeper.html").write_text(render_scorekeeper(Rules()), encoding="utf-8")
+    context = chromium.new_context()
+    asked: list[str] = []
+    with serving(tmp_path, asked) as (url, _stop):
+        page = context.new_page()
+        page.goto(url + "keeper.html", wait_until="networkidle")
+        icon = page.evaluate("() => document.querySelector('link[rel=icon]').href")
+        context.close()  # the page gone, nothing more can be asked
+    assert icon.startswith("data:image/svg+xml")
+    assert asked == ["/keeper.html"]
