@@ -225,3 +225,14 @@ def test_served_page_has_its_icon_and_asks_for_no_favicon(chromium, tmp_path):
         context.close()  # the page gone, nothing more can be asked
     assert icon.startswith("data:image/svg+xml")
     assert asked == ["/keeper.html"]
+
+
+def test_card_cursor_starts_in_the_column_of_the_player_to_play(browser_page, urls):
+    """On Bob's turn the card, reached from the keyboard, puts its cursor in Bob's column, not Ann's."""
+    page = open_page(browser_page, urls["official"]).page
+    start(page, NAMES[:3])
+    roll(page, "44442", "fours")  # Ann's turn done: Bob (column 2) to play
+    page.focus("#card")
+    assert page.get_attribute("#card", "aria-activedescendant") == "cell-1-aces"
+    page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#card", "aria-activedescendant") == "cell-1-twos"

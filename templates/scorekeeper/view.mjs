@@ -515,6 +515,12 @@ function wire() {
     focus.row = BOX_ROWS.indexOf(td.dataset.box);
     show(controller.tapCell(focus.col, td.dataset.box));
   });
+  card.addEventListener("focus", () => {
+    const d = controller.derived();
+    if (!d.game || d.finished) return;
+    focus.col = d.target; // the cursor starts in the column of the player whose turn it is
+    render();
+  });
   card.addEventListener("keydown", (event) => {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [-BOX_ROWS.length, 0], End: [BOX_ROWS.length, 0] };
     if (moves[event.key]) {
