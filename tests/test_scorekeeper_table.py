@@ -28,6 +28,12 @@ def total(page, player: int, row: str = "grand_total") -> int:
     return int(page.inner_text(f'[data-player="{player}"][data-total="{row}"]'))
 
 
+def assert_no_history(page) -> None:
+    """The empty history is one plain line, shown, and no list item ("1. No past games yet.")."""
+    assert page.get_by_text("No past games yet.", exact=True).is_visible()
+    assert page.locator(".history li:visible").count() == 0
+
+
 def test_bonus_ticks_need_a_backing_box(browser_page, urls, tmp_path):
     """Bob's earned bonus is the page's; a tick needs a typed box an extra Yahtzee fits, one per box."""
     page = open_page(browser_page, urls["official"]).page
@@ -66,6 +72,7 @@ def test_bonus_ticks_need_a_backing_box(browser_page, urls, tmp_path):
 def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
     """New players and imports put the game in the history; resume, view, delete (asked first)."""
     page = open_page(browser_page, urls["official"]).page
+    assert_no_history(page)
     start(page, ["Ann", "Bob"])
     roll(page, "33322", "full_house")
     page.click('[data-action="new-players"]')
@@ -91,6 +98,7 @@ def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator('[data-history-game] [data-action="delete-game"]').first.click()
     assert page.locator("[data-history-game]").count() == 0
+    assert_no_history(page)
 
 
 def test_a_series_only_when_asked(browser_page, urls):

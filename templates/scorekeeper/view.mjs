@@ -336,7 +336,11 @@ function drawHistory() {
     if (controller.ui.viewing === game.id) item.append(pastCard(game, s));
     return item;
   });
-  list.replaceChildren(...(items.length ? items : [el("li", { class: "note" }, T.no_history)]));
+  list.replaceChildren(...items);
+  list.hidden = !items.length; // no past game: one plain line, not a numbered list of one
+  const empty = document.querySelector("[data-history-empty]");
+  setText(empty, T.no_history);
+  empty.hidden = items.length > 0;
   $("history-heading").textContent = `${$("history-heading").textContent.replace(/ \(\d+\)$/, "")} (${store.history.length})`;
 }
 
