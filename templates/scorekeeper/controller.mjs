@@ -291,7 +291,7 @@ export class Controller {
     return { ...this.commit(), live: said };
   }
 
-  /** What undoing `step` takes back, said before it is undone: "Undone: Ann, Fours 16". */
+  /** What undoing `step` takes back, said before it is undone: the player, the box and its score. */
   undoneText(step) {
     if (step.op === "games") return this.T.undone;
     const entry = step.op === "add" ? this.entries()[this.entries().length - 1] : step.op === "set" ? this.entries()[step.index] : step.before;
