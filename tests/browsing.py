@@ -9,13 +9,18 @@ a failure.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -74,6 +79,38 @@ class Browsing:
             "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
             " - document.documentElement.clientWidth"
         )
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    """Serves without logging; notes each path asked for on its server's `asked` list."""
+
+    def log_request(self, code="-", size="-"):
+        self.server.asked.append(self.path)
+
+    def log_message(self, format, *args):
+        pass
+
+
+@contextmanager
+def serving(folder: Path, asked: list[str] | None = None) -> Iterator[tuple[str, Callable[[], None]]]:
+    """`folder` on localhost over http, in a thread: its URL, and a stop that takes the network away.
+    The paths the server was asked for go on `asked`, favicon requests a page's own events miss too."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    httpd.asked = [] if asked is None else asked
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    stopped = []
+
+    def stop() -> None:
+        if not stopped:
+            httpd.shutdown()
+            httpd.server_close()
+            stopped.append(True)
+
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/", stop
+    finally:
+        stop()
 
 
 # ---- the scorekeeper page, through its test contract

@@ -5,17 +5,12 @@ pages work as before, with no worker and no error."""
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH, start
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, serving, start
 
 from sheetgen.build import app_job, build, plan
 from sheetgen.web.app import APP_FILES, ICON, SERVICE_WORKER, WEB_MANIFEST, app_version
@@ -37,31 +32,6 @@ def site(tmp_path_factory) -> Path:
     ]
     build(folder, [*jobs, app_job(jobs)])
     return folder
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-@contextmanager
-def serving(folder: Path) -> Iterator[tuple[str, Callable[[], None]]]:
-    """`folder` on localhost over http, in a thread: its URL, and a stop that takes the network away."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    stopped = []
-
-    def stop() -> None:
-        if not stopped:
-            httpd.shutdown()
-            httpd.server_close()
-            stopped.append(True)
-
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/", stop
-    finally:
-        stop()
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -59,12 +60,25 @@ def test_cli_bad_input_is_one_line_and_exit_2(args, message, tmp_path):
 def test_page_is_self_contained():
     """No link, no external script, stylesheet or font: the CSS and the modules are inline."""
     page = render_scorekeeper(Rules())
-    assert not re.search(r"<(link|img|iframe)\b", page)
+    assert not re.search(r"<(img|iframe)\b", page)
+    (link,) = re.findall(r"<link\b[^>]*>", page)  # the favicon, inline too
+    href = re.fullmatch(
+        r'<link rel="icon" type="image/svg\+xml" href="data:image/svg\+xml;base64,([^"]+)">', link
+    )
+    assert href and base64.b64decode(href.group(1)) == (TEMPLATES / "site" / "icon.svg").read_bytes()
     assert not re.search(r"<script[^>]*\bsrc=", page)
     assert not re.search(r"\b(https?:)?//[a-z]", page.replace("http://www.w3.org", ""))
     assert "@import" not in page and "url(" not in page
     assert "function legalBoxes(" in page and "function render(" in page
     assert not re.search(r"^(import|export) ", page, re.M)
+
+
+def test_the_built_page_links_the_icon_beside_it():
+    """The build's copy has the app's icon.svg in its folder, so it links that file, not a copy."""
+    page = render_scorekeeper(Rules(), site=True)
+    assert re.findall(r'<link rel="icon"[^>]*>', page) == [
+        '<link rel="icon" type="image/svg+xml" href="icon.svg">'
+    ]
 
 
 def test_labels_and_numbers_come_from_the_model():

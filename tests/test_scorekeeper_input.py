@@ -55,7 +55,7 @@ def test_ctrl_z_and_cmd_z_undo_the_last_write(browser_page, urls):
     page.keyboard.press("Control+z")  # the field is empty: now the game's undo
     assert cell(page, 1, "sixes") == ""
     page.keyboard.press("Control+Shift+z")  # not an undo
-    assert cell(page, 1, "sixes") == "" and page.inner_text("[role=status]") == "Undone."
+    assert cell(page, 1, "sixes") == "" and page.inner_text("[role=status]") == "Undone: Ann, Sixes 18"
 
 
 def test_the_card_is_one_tab_stop_with_arrow_keys_inside(browser_page, urls):

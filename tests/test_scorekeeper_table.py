@@ -9,8 +9,11 @@ import os
 from pathlib import Path
 
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, start
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, serving, start
 from helpers import EXAMPLES, saved_game
+
+from sheetgen.rules.variants import Rules
+from sheetgen.web.scorekeeper import render_scorekeeper
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -23,6 +26,12 @@ def typed(page, box: str, score: int) -> None:
 
 def total(page, player: int, row: str = "grand_total") -> int:
     return int(page.inner_text(f'[data-player="{player}"][data-total="{row}"]'))
+
+
+def assert_no_history(page) -> None:
+    """The empty history is one plain line, shown, and no list item ("1. No past games yet.")."""
+    assert page.get_by_text("No past games yet.", exact=True).is_visible()
+    assert page.locator(".history li:visible").count() == 0
 
 
 def test_bonus_ticks_need_a_backing_box(browser_page, urls, tmp_path):
@@ -63,6 +72,7 @@ def test_bonus_ticks_need_a_backing_box(browser_page, urls, tmp_path):
 def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
     """New players and imports put the game in the history; resume, view, delete (asked first)."""
     page = open_page(browser_page, urls["official"]).page
+    assert_no_history(page)
     start(page, ["Ann", "Bob"])
     roll(page, "33322", "full_house")
     page.click('[data-action="new-players"]')
@@ -88,6 +98,7 @@ def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator('[data-history-game] [data-action="delete-game"]').first.click()
     assert page.locator("[data-history-game]").count() == 0
+    assert_no_history(page)
 
 
 def test_a_series_only_when_asked(browser_page, urls):
@@ -207,3 +218,29 @@ def test_planted_undo_steps_are_checked_and_the_next_game_is_saved(browser_page,
     roll(page, "44442", "fours")
     assert page.inner_text("[role=status]") == "<b>Ann</b>: Fours 16"
     assert browsing.errors == []
+
+
+def test_served_page_has_its_icon_and_asks_for_no_favicon(chromium, tmp_path):
+    """Served over http, the standalone page shows the app icon from its own bytes: the server is
+    asked for the page alone, never for /favicon.ico (a 404 in its log)."""
+    (tmp_path / "keeper.html").write_text(render_scorekeeper(Rules()), encoding="utf-8")
+    context = chromium.new_context()
+    asked: list[str] = []
+    with serving(tmp_path, asked) as (url, _stop):
+        page = context.new_page()
+        page.goto(url + "keeper.html", wait_until="networkidle")
+        icon = page.evaluate("() => document.querySelector('link[rel=icon]').href")
+        context.close()  # the page gone, nothing more can be asked
+    assert icon.startswith("data:image/svg+xml")
+    assert asked == ["/keeper.html"]
+
+
+def test_card_cursor_starts_in_the_column_of_the_player_to_play(browser_page, urls):
+    """On Bob's turn the card, reached from the keyboard, puts its cursor in Bob's column, not Ann's."""
+    page = open_page(browser_page, urls["official"]).page
+    start(page, NAMES[:3])
+    roll(page, "44442", "fours")  # Ann's turn done: Bob (column 2) to play
+    page.focus("#card")
+    assert page.get_attribute("#card", "aria-activedescendant") == "cell-1-aces"
+    page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#card", "aria-activedescendant") == "cell-1-twos"

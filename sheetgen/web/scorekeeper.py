@@ -9,6 +9,7 @@ request and works opened from disk.
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import re
@@ -66,6 +67,7 @@ from sheetgen.rules.text import (
     MAX_LINE,
 )
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
+from sheetgen.web.app import ICON, icon
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
@@ -136,6 +138,9 @@ TEXT: dict[str, Any] = {
     "already_empty": N_("{box} is already empty."),
     "nothing_to_undo": N_("Nothing to undo."),
     "undone": N_("Undone."),
+    "undone_wrote": N_("Undone: {name}, {box} {score}"),
+    "undone_ticked": N_("Undone: {name}, Yahtzee bonus for {box}"),
+    "undone_emptied": N_("Undone: {name}, {box} emptied"),
     "correcting": N_("Correcting {name}'s {box}: enter the dice or a score, or cancel."),
     "correcting_label": N_("Correcting {box} for"),
     "turn_label": N_("Turn:"),
@@ -416,6 +421,13 @@ def _module(name: str) -> str:
     return EXPORT.sub("", IMPORT.sub("", source))
 
 
+@cache
+def _icon_url() -> str:
+    """The app icon as a data: URL, for the standalone page, which has no icon.svg beside it: linked,
+    a served page never asks for /favicon.ico."""
+    return "data:image/svg+xml;base64," + base64.b64encode(icon()).decode("ascii")
+
+
 def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None = None) -> str:
     """The scorekeeper page for `rules`, as one self-contained HTML string, in the active language.
 
@@ -447,6 +459,7 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
             alternates=alternates or [],
             version=__version__,
             app=site,
+            icon=ICON if site else _icon_url(),
             history_limit=HISTORY_LIMIT,
             site={"rules": f"rules-{rules.slug}.html", "index": f"index.html#{rules.slug}"} if site else None,
         )

@@ -273,18 +273,33 @@ export class Controller {
     return { ...this.commit(), live: fmt(this.T.emptied, { name: this.game.players[d.target], box: label }) };
   }
 
+  /** Undo the last step, saying what it undid; the dice typed for the next roll stay. */
   undo() {
     if (!this.game) return { status: this.T.nothing_to_undo };
     const step = this.game.undo.pop();
     if (!step) return { status: this.T.nothing_to_undo };
+    const said = this.undoneText(step);
     const entries = [...this.entries()];
     if (step.op === "add") entries.pop();
     else if (step.op === "set") entries[step.index] = step.before;
     else if (step.op === "remove") entries.splice(step.index, 0, step.before);
     if (step.op === "games") this.game.games = step.games;
     else this.game.games[this.game.games.length - 1].entries = entries;
+    const dice = this.ui.dice;
     this.resetEntry();
-    return { ...this.commit(), live: this.T.undone };
+    this.ui.dice = dice;
+    return { ...this.commit(), live: said };
+  }
+
+  /** What undoing `step` takes back, said before it is undone: the player, the box and its score. */
+  undoneText(step) {
+    if (step.op === "games") return this.T.undone;
+    const entry = step.op === "add" ? this.entries()[this.entries().length - 1] : step.op === "set" ? this.entries()[step.index] : step.before;
+    const name = this.game.players[entry.player];
+    const box = this.model.boxes.find((b) => b.name === entry.box).label;
+    if (step.op === "remove") return fmt(this.T.undone_emptied, { name, box });
+    if (step.op === "set" && entry.bonus && !step.before.bonus) return fmt(this.T.undone_ticked, { name, box });
+    return fmt(this.T.undone_wrote, { name, box, score: this.derived().cards[entry.player].boxes[entry.box] });
   }
 
   /** Cells: a filled box opens its correction; an empty box of the player whose turn it is is chosen. */

@@ -336,7 +336,11 @@ function drawHistory() {
     if (controller.ui.viewing === game.id) item.append(pastCard(game, s));
     return item;
   });
-  list.replaceChildren(...(items.length ? items : [el("li", { class: "note" }, T.no_history)]));
+  list.replaceChildren(...items);
+  list.hidden = !items.length; // no past game: one plain line, not a numbered list of one
+  const empty = document.querySelector("[data-history-empty]");
+  setText(empty, T.no_history);
+  empty.hidden = items.length > 0;
   $("history-heading").textContent = `${$("history-heading").textContent.replace(/ \(\d+\)$/, "")} (${store.history.length})`;
 }
 
@@ -514,6 +518,12 @@ function wire() {
     focus.col = Number(td.dataset.player) - 1;
     focus.row = BOX_ROWS.indexOf(td.dataset.box);
     show(controller.tapCell(focus.col, td.dataset.box));
+  });
+  card.addEventListener("focus", () => {
+    const d = controller.derived();
+    if (!d.game || d.finished) return;
+    focus.col = d.target; // the cursor starts in the column of the player whose turn it is
+    render();
   });
   card.addEventListener("keydown", (event) => {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [-BOX_ROWS.length, 0], End: [BOX_ROWS.length, 0] };

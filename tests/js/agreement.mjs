@@ -9,8 +9,8 @@
 //   printable: per text, the text escaped for a message (text.printable)
 //   saved:   per planted storage ({key: text}), what the page does with it: set aside or loaded, every
 //            Undo to the last, then a roll placed (a new game started first if none is in play)
-//   plays:   per list of controller calls ([method, ...arguments]) on an empty page, the game it saves
-//            and any alert an action gave
+//   plays:   per list of controller calls ([method, ...arguments]) on an empty page, the game it saves,
+//            any alert an action gave, what the last one said and the dice then typed
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
@@ -121,12 +121,19 @@ function plant(items) {
   return answer;
 }
 
-/** The controller's actions on an empty page: the game it then saves, and any refusal. */
+/** The controller's actions on an empty page: the game it then saves, any refusal, what the last
+ * action said (alert, live region or status) and the dice left in the entry box. */
 function playActions(actions) {
   const store = new Store(model, storageOf()).load();
   const controller = new Controller(model, store);
-  const alerts = actions.map(([method, ...args]) => controller[method](...args).alert).filter(Boolean);
-  return { game: JSON.parse(JSON.stringify(store.game)), alerts };
+  const results = actions.map(([method, ...args]) => controller[method](...args));
+  const last = results[results.length - 1];
+  return {
+    game: JSON.parse(JSON.stringify(store.game)),
+    alerts: results.map((result) => result.alert).filter(Boolean),
+    said: last.alert ?? last.live ?? last.status ?? null,
+    dice: controller.ui.dice,
+  };
 }
 
 process.stdout.write(
