@@ -126,6 +126,7 @@ function buildCard(d) {
   const players = d.game.players;
   const table = $("card");
   table.style.setProperty("--players", players.length);
+  table.toggleAttribute("data-crowded", players.length > 3); // the narrowest screens turn these names
   const head = el("tr");
   head.append(el("th", { scope: "col", class: "corner" }, T.box));
   players.forEach((name, i) => {
