@@ -244,3 +244,16 @@ def test_card_cursor_starts_in_the_column_of_the_player_to_play(browser_page, ur
     assert page.get_attribute("#card", "aria-activedescendant") == "cell-1-aces"
     page.keyboard.press("ArrowDown")
     assert page.get_attribute("#card", "aria-activedescendant") == "cell-1-twos"
+
+
+@pytest.mark.parametrize(("players", "turned"), [(2, False), (3, False), (4, True), (6, True)])
+def test_names_turn_up_their_columns_only_when_the_phone_is_crowded(browser_page, urls, players, turned):
+    """At phone width two or three players' names stay across their roomy columns; four to six run up
+    theirs, whole, rather than being cut to a letter."""
+    page = open_page(browser_page, urls["official"], PHONE_WIDTH).page
+    start(page, NAMES[:players])
+    modes = page.eval_on_selector_all(
+        "#card th.player .name", "names => names.map(n => getComputedStyle(n).writingMode)"
+    )
+    assert modes == [("sideways-lr" if turned else "horizontal-tb")] * players
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
