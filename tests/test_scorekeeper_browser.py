@@ -149,6 +149,7 @@ def test_whole_game_with_reload_undo_and_export(browser_page, pages, key, tmp_pa
                 enter_roll(page, before["dice"], before["box"], "scratch" in before)
                 enter_roll(page, dice, box, scratch)
     assert_cards(page, cards)
+    panel, heard = page.inner_text("[data-current-player]"), page.inner_text("#status")
     record, path = export(page, tmp_path)
     assert all("turns" in player for player in record["players"])
     assert [player["turns"] for player in record["players"]] == turns
@@ -158,6 +159,9 @@ def test_whole_game_with_reload_undo_and_export(browser_page, pages, key, tmp_pa
         assert {t: player[t] for t in TOTALS} == page_totals(page, n)
     winners = checked["games"][0]["winners"]
     assert all(name in page.inner_text("#game-heading") for name in winners)
+    # The end panel and the live region name `sheetgen score`'s winners, not the next player in turn.
+    said = f"{' and '.join(winners)} {'tie' if len(winners) > 1 else 'wins'} with"
+    assert panel.startswith(said) and f"Game over: {said}" in heard
     assert browsing.errors == [] and browsing.outside_requests == []
 
 

@@ -120,6 +120,8 @@ TEXT: dict[str, Any] = {
     "not_saved": N_("This browser would not save the game; it stays on the page until you close it."),
     "not_written": N_("Not written: {reason}."),
     "wrote": N_("{name}: {box} {score}"),
+    "wrote_bonus": N_("{name}: {box} {score}, Yahtzee bonus +{bonus}"),
+    "game_over": N_("{said}. Game over: {result}."),
     "ticked": N_("{name}: Yahtzee bonus for {box}"),
     "emptied": N_("{name}: {box} emptied"),
     "sixth_die": N_("A roll is {count} dice: tap a die above to take it back first."),

@@ -67,15 +67,26 @@ export class Controller {
     const player = this.nextPlayer(entries, n);
     const target = this.ui.correcting ? this.ui.correcting.player : player;
     const ahead = entries.length ? leaders(series && finished ? series : current.map((t) => t.grand_total)) : [];
+    const result = finished ? this.result(game, ahead, series ? series : current.map((t) => t.grand_total)) : null;
     let offered = [];
     if (this.ui.dice.length === this.model.constants.dice_count && (!finished || this.ui.correcting)) {
       offered = this.offered(rules, cards, target);
     }
     this.cache = {
       changes: this.changes, game, rules, set: ruleset(this.model, rules), cards, current, allTotals, finished,
-      series, byCell, player, target, ahead, offered, isSeries: rules.houseRules.includes(this.seriesRule),
+      series, byCell, player, target, ahead, result, offered, isSeries: rules.houseRules.includes(this.seriesRule),
     };
     return this.cache;
+  }
+
+  /**
+   * Who won a finished game, as a sentence ("Anke wins with 250"; a tie names all): the leaders of
+   * the engine's grand totals (of the series once it has more than one game), as `sheetgen score`.
+   */
+  result(game, ahead, sums) {
+    const names = ahead.map((i) => game.players[i]).join(this.T.and);
+    const what = fmt(game.games.length > 1 ? this.T.series_with : this.T.with_total, { total: sums[ahead[0]] });
+    return fmt(ahead.length > 1 ? this.T.winners : this.T.winner, { names, what });
   }
 
   /** A game's rules, made once per set of rules (the same object each time, for `score`). */
@@ -186,9 +197,15 @@ export class Controller {
     if (refused) return refused;
     this.resetEntry();
     const saved = this.commit();
-    const card = this.derived().cards[player];
+    const after = this.derived();
+    const card = after.cards[player];
     const label = this.model.boxes.find((b) => b.name === entry.box).label;
-    return { ...saved, live: fmt(this.T.wrote, { name: this.game.players[player], box: label, score: card.boxes[entry.box] }) };
+    const earned = card.yahtzeeBonuses - d.cards[player].yahtzeeBonuses;
+    const wrote = { name: this.game.players[player], box: label, score: card.boxes[entry.box] };
+    const said = earned > 0
+      ? fmt(this.T.wrote_bonus, { ...wrote, bonus: earned * this.model.constants.yahtzee_bonus })
+      : fmt(this.T.wrote, wrote);
+    return { ...saved, live: after.finished ? fmt(this.T.game_over, { said, result: after.result }) : said };
   }
 
   /** A tap on a die face: a sixth is refused, the five kept. */

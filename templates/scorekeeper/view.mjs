@@ -251,8 +251,8 @@ function buildSeries(table, d) {
 
 function drawTurn(d) {
   const ui = controller.ui;
-  const name = d.game.players[d.target];
-  setText($("current-player"), name);
+  // A finished game names its winners, not the player a next turn would go to (player 1).
+  setText($("current-player"), d.finished && !ui.correcting ? d.result : d.game.players[d.target]);
   $("turn-player").value = String(d.target);
   setText($("whose-label"), ui.correcting ? fmt(T.correcting_label, { box: boxLabel[ui.correcting.box] }) : d.finished ? T.finished_label : T.turn_label);
   act("cancel-correction").hidden = !ui.correcting;
@@ -382,13 +382,7 @@ function render() {
   setText($("printed-on"), fmt(T.printed_on, { date: d.game.date || d.game.started.slice(0, 10) }));
   const number = d.game.games.length;
   let heading = number > 1 || d.isSeries ? fmt(T.game_number, { number }) : T.game;
-  if (d.finished) {
-    const names = d.ahead.map((i) => d.game.players[i]).join(T.and);
-    const seriesDone = Boolean(d.series);
-    const best = seriesDone ? d.series[d.ahead[0]] : d.current[d.ahead[0]].grand_total;
-    const what = seriesDone ? fmt(T.series_with, { total: best }) : fmt(T.with_total, { total: best });
-    heading += `: ${fmt(d.ahead.length > 1 ? T.winners : T.winner, { names, what })}`;
-  }
+  if (d.finished) heading += `: ${d.result}`;
   setText($("game-heading"), heading);
   setText($("card-caption"), number > 1 ? fmt(T.card_number, { number }) : T.card);
   drawCard(d);

@@ -10,7 +10,8 @@
 //   saved:   per planted storage ({key: text}), what the page does with it: set aside or loaded, every
 //            Undo to the last, then a roll placed (a new game started first if none is in play)
 //   plays:   per list of controller calls ([method, ...arguments]) on an empty page, the game it saves,
-//            any alert an action gave, what the last one said and the dice then typed
+//            any alert an action gave, what the last one said, the dice then typed and the winner
+//            sentence of a finished game (the end panel's)
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
@@ -122,7 +123,7 @@ function plant(items) {
 }
 
 /** The controller's actions on an empty page: the game it then saves, any refusal, what the last
- * action said (alert, live region or status) and the dice left in the entry box. */
+ * action said (alert, live region or status), the dice left in the entry box and who won. */
 function playActions(actions) {
   const store = new Store(model, storageOf()).load();
   const controller = new Controller(model, store);
@@ -133,6 +134,7 @@ function playActions(actions) {
     alerts: results.map((result) => result.alert).filter(Boolean),
     said: last.alert ?? last.live ?? last.status ?? null,
     dice: controller.ui.dice,
+    result: controller.derived().result ?? null,
   };
 }
 
