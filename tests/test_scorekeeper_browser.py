@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, score_json
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, score_json, start
 from helpers import EXAMPLES, WORKED_CARD, play, run_cli, scorekeeper_urls
 
 from sheetgen.errors import SheetgenError
@@ -51,16 +51,6 @@ def shots(tmp_path_factory) -> Path:
         Path(folder).mkdir(parents=True, exist_ok=True)
         return Path(folder)
     return tmp_path_factory.mktemp("shots")
-
-
-def start(page, names: list[str]) -> None:
-    for _ in range(len(names) - page.locator("#names input").count()):
-        page.click('[data-action="add-player"]')
-    while page.locator("#names input").count() > len(names):
-        page.click("#names li:last-child button")
-    for n, name in enumerate(names, 1):
-        page.fill(f"#name-{n}", name)
-    page.click('[data-action="start"]')
 
 
 def enter_roll(page, dice: list[int], box: str, scratch: bool = False) -> None:
