@@ -23,19 +23,21 @@ export function fileName(model, game) {
 }
 
 /**
- * Each name's shortest beginning no other name shares ("Mar…" beside "Mam…"), for a column head too
- * narrow for the whole name; a long shared beginning gives way to the shortest distinct ending ("…Lef").
+ * Each name's shortest beginning (two letters or more) no other name shares ("Mar…" beside "Mam…"),
+ * for a column head too narrow for the whole name; past `most` letters, the beginning and the
+ * shortest distinct ending ("Mar…vre" beside "Mar…ire").
  */
 export function shortNames(names, most = 6) {
   const fold = names.map((name) => [...name.toLocaleLowerCase()]);
   const distinct = (i, cut) => fold.every((other, j) => j === i || cut(other) !== cut(fold[i]));
   return names.map((name, i) => {
     const chars = [...name];
-    for (let n = 1; n <= Math.min(most, chars.length); n += 1) {
-      if (distinct(i, (c) => c.slice(0, n).join(""))) return n === chars.length ? name : `${chars.slice(0, n).join("")}\u2026`;
+    if (chars.length <= 2) return name;
+    for (let n = 2; n <= most && n < chars.length; n += 1) {
+      if (distinct(i, (c) => c.slice(0, n).join(""))) return `${chars.slice(0, n).join("")}\u2026`;
     }
-    for (let n = 1; n <= Math.min(most, chars.length); n += 1) {
-      if (distinct(i, (c) => c.slice(-n).join(""))) return n === chars.length ? name : `\u2026${chars.slice(-n).join("")}`;
+    for (let n = 1; n <= most && n + 3 < chars.length; n += 1) {
+      if (distinct(i, (c) => c.slice(-n).join(""))) return `${chars.slice(0, 3).join("")}\u2026${chars.slice(-n).join("")}`;
     }
     return name;
   });
