@@ -388,10 +388,15 @@ export class View {
 
   /** A past game's last card, to read: every row the live card shows, boxes, bonuses and totals. */
   pastCard(game) {
-    const table = node("table", { class: "card past" });
+    // Crowded as the live card is: on the narrowest screens four or more names run up their columns.
+    const table = node("table", { class: "card past", "data-crowded": game.players.length > 3 });
     const head = node("tr");
     head.append(node("th", { scope: "col", class: "corner" }, this.T.box));
-    game.players.forEach((name) => head.append(node("th", { scope: "col", class: "player" }, name)));
+    for (const name of game.players) {
+      const th = node("th", { scope: "col", class: "player", title: name });
+      th.append(node("span", { class: "name" }, name));
+      head.append(th);
+    }
     table.append(node("thead"), node("tbody"));
     table.tHead.append(head);
     const rows = game.rows;
