@@ -151,7 +151,8 @@ WORDS_WHOLE = """root => {
       shy.setStart(text, Math.max(0, match.index - 1));
       shy.setEnd(text, match.index);
       const drawn = [...shy.getClientRects()].map(r => `${r.top},${r.left}`);
-      const rects = [...range.getClientRects()].filter(r => r.width > 0 && !drawn.includes(`${r.top},${r.left}`));
+      const rects = [...range.getClientRects()]
+        .filter(r => r.width > 0 && !drawn.includes(`${r.top},${r.left}`));
       const lines = new Set(rects.map(r => Math.round(r.top)));
       if (lines.size > 1) broken.push(match[0]);
     }
