@@ -99,10 +99,10 @@ def test_a_typed_score_is_ticked_at_once_and_a_refused_tick_says_why(browser_pag
     assert page.inner_text("#current-player") == "Bob"
 
 
-def head_texts(page) -> list[str]:
+def head_texts(page, card: str = "#card") -> list[str]:
     """What each column head shows of its player's name (the name or its short form, whichever is drawn)."""
     return page.eval_on_selector_all(
-        "#card th.player",
+        f"{card} th.player",
         """heads => heads.map(th => [...th.querySelectorAll('.name, .short')]
             .filter(n => n.getClientRects().length).map(n => n.innerText).join(''))""",
     )
@@ -126,6 +126,10 @@ def test_six_names_on_a_phone_are_told_apart_and_print_whole(browser_page, pages
     assert page.eval_on_selector_all("#card th.player .badge", CUT) == 0
     assert page.eval_on_selector_all("#card th.player", "hs => hs.map(h => h.title)") == names
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    page.click('[data-action="new-game"]')  # the game goes to the past games: viewed, told apart as well
+    page.click('[data-history-game] [data-action="view-game"]')
+    assert len(set(head_texts(page, "table.past"))) == len(names)
+    assert page.eval_on_selector_all("table.past th.player :is(.name, .short)", CUT) == 0
     page.emulate_media(media="print")
     assert page.eval_on_selector_all("#card th.player .name", "ns => ns.map(n => n.innerText)") == names
     assert page.eval_on_selector_all("#card th.player .name", CUT) == 0

@@ -644,7 +644,7 @@ export class Controller {
       const state = s.finished ? `${this.T.finished}, ${fmt(this.T.history_winner, { names: s.winners.join(this.T.and) })}` : this.T.unfinished;
       const viewing = this.ui.viewing === game.id;
       return {
-        id: game.id, finished: s.finished, viewing, players: game.players,
+        id: game.id, finished: s.finished, viewing, players: game.players, short: shortNames(game.players),
         what: fmt(this.T.history_item, { when: this.when(game), players: game.players.join(", ") }),
         note: fmt(this.T.history_totals, { totals: game.players.map((n, i) => `${n} ${this.num(s.sums[i])}`).join(", "), state }),
         rows: viewing ? s.rows : null,

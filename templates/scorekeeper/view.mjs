@@ -145,9 +145,7 @@ export class View {
     const head = node("tr");
     head.append(node("th", { scope: "col", class: "corner" }, this.T.box));
     players.forEach((name, i) => {
-      const th = node("th", { scope: "col", class: "player", "data-head": "", "data-player": i + 1, title: name });
-      // The whole name, and its shortest distinct beginning for a column too narrow for it.
-      th.append(node("span", { class: "name" }, name), node("abbr", { class: "short", title: name, "aria-hidden": "true" }, s.short[i]));
+      const th = this.playerHead(name, s.short[i], { "data-head": "", "data-player": i + 1 });
       th.append(node("span", { class: "badge" }));
       head.append(th);
     });
@@ -177,6 +175,13 @@ export class View {
     this.fitNames();
   }
 
+  /** A player's column head: the whole name, and its shortest distinct form for a column too narrow for it. */
+  playerHead(name, short, attrs = {}) {
+    const th = node("th", { scope: "col", class: "player", title: name, ...attrs });
+    th.append(node("span", { class: "name" }, name), node("abbr", { class: "short", title: name, "aria-hidden": "true" }, short));
+    return th;
+  }
+
   /** A card's rows under their section heads, each with its label; `fill(row, index, tr)` adds the cells. */
   bodyRows(players, fill) {
     const rows = [];
@@ -201,8 +206,7 @@ export class View {
 
   /** Each column head shows the whole name where it fits, else its shortest distinct beginning. */
   fitNames() {
-    if (!this.parts) return;
-    const heads = this.parts.heads.map(({ th }) => th);
+    const heads = [...document.querySelectorAll(".card th.player")].filter((th) => th.querySelector(".short"));
     for (const th of heads) th.removeAttribute("data-cut");
     const cut = heads.map((th) => overflows(th.querySelector(".name"))); // measured first, then marked: one layout
     heads.forEach((th, i) => th.toggleAttribute("data-cut", cut[i]));
@@ -375,6 +379,7 @@ export class View {
       return item;
     });
     list.replaceChildren(...items);
+    if (items.some((item) => item.querySelector("table.past"))) this.fitNames();
     if (again) {
       const target = [...list.querySelectorAll("[data-action][data-id]")].find((b) => b.dataset.action === again[0] && b.dataset.id === again[1]);
       (target || list.closest("details").querySelector("summary")).focus();
@@ -392,11 +397,7 @@ export class View {
     const table = node("table", { class: "card past", "data-crowded": game.players.length > 3 });
     const head = node("tr");
     head.append(node("th", { scope: "col", class: "corner" }, this.T.box));
-    for (const name of game.players) {
-      const th = node("th", { scope: "col", class: "player", title: name });
-      th.append(node("span", { class: "name" }, name));
-      head.append(th);
-    }
+    game.players.forEach((name, i) => head.append(this.playerHead(name, game.short[i])));
     table.append(node("thead"), node("tbody"));
     table.tHead.append(head);
     const rows = game.rows;
