@@ -69,7 +69,7 @@ def test_page_is_self_contained():
     assert not re.search(r"<script[^>]*\bsrc=", page)
     assert not re.search(r"\b(https?:)?//[a-z]", page.replace("http://www.w3.org", ""))
     assert "@import" not in page and "url(" not in page
-    assert "function legalBoxes(" in page and "function render(" in page
+    assert "function legalBoxes(" in page and "class View " in page
     assert not re.search(r"^(import|export) ", page, re.M)
 
 

@@ -84,7 +84,7 @@ MAX_IMPORT_BYTES = RECORD_LIMIT  # a file the page imports: as large as a record
 MAX_ID_LENGTH = 40
 MAX_FILE_NAME_PLAYERS = 60  # characters of player names in an export's file name
 SAVED_GAME_KEY = "sheetgen_saved_game"  # marks an unfinished game's file, which only the page reads
-MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs")
+MODULES = ("text.mjs", "engine.mjs", "store.mjs", "controller.mjs", "view.mjs", "app.mjs")
 
 # The checks only the page makes: of its own fields, and of the saved games it reads back (store.mjs).
 PAGE_CHECKS: dict[str, str] = {

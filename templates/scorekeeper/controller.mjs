@@ -1,10 +1,12 @@
-// The scorekeeper's controller: what each action does to the store, and the numbers the view
-// draws. No DOM: every action returns the messages to show ({alert, live, status}), and
-// `derived()` computes the cards and totals once per change, however often the view draws.
+// The scorekeeper's controller: it decides. What each action does to the game and the store, and
+// everything the view draws (`screen()`): the cards, totals and notes, the card's cursor, the past
+// games, every number and date in the page's language. No DOM: every action returns the messages
+// to show ({alert, live, status}), and `derived()` computes the cards and totals once per change,
+// however often the view draws.
 import { ScoreError, fmt, located, oneLine } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
-  checkNames,
+  checkNames, isExtraYahtzee, scoreIn, allowedText, possibleScores, canScratch,
 } from "./engine.mjs";
 import { checkGame, freshGame, STATE_VERSION } from "./store.mjs";
 
@@ -20,18 +22,65 @@ export function fileName(model, game) {
   return `yahtzee-${stamp}${names ? `-${names}` : ""}.json`;
 }
 
+/**
+ * Each name's shortest beginning (two letters or more) no other name shares ("Mar…" beside "Mam…"),
+ * for a column head too narrow for the whole name; past `most` letters, the beginning and the
+ * shortest distinct ending ("Mar…vre" beside "Mar…ire").
+ */
+export function shortNames(names, most = 6) {
+  const fold = names.map((name) => [...name.toLocaleLowerCase()]);
+  const distinct = (i, cut) => fold.every((other, j) => j === i || cut(other) !== cut(fold[i]));
+  return names.map((name, i) => {
+    const chars = [...name];
+    if (chars.length <= 2) return name;
+    for (let n = 2; n <= most && n < chars.length; n += 1) {
+      if (distinct(i, (c) => c.slice(0, n).join(""))) return `${chars.slice(0, n).join("")}\u2026`;
+    }
+    for (let n = 1; n <= most && n + 3 < chars.length; n += 1) {
+      if (distinct(i, (c) => c.slice(-n).join(""))) return `${chars.slice(0, 3).join("")}\u2026${chars.slice(-n).join("")}`;
+    }
+    return name;
+  });
+}
+
 export class Controller {
-  constructor(model, store) {
+  /** `lang` is the page's language (its <html lang>): numbers and dates are written as it writes them. */
+  constructor(model, store, { lang = model.lang || "en" } = {}) {
     this.model = model;
     this.T = model.text;
     this.store = store;
+    this.lang = lang;
+    this.numbers = new Intl.NumberFormat(lang);
+    this.days = new Intl.DateTimeFormat(lang, { dateStyle: "long" });
+    this.times = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
     this.changes = 0;
     this.cache = null;
     // The cards and totals of each game's list of entries. Lists are never changed in place (a change
     // makes a new one), so a finished game of a series is replayed once, not once per write.
     this.scored = new WeakMap();
     this.ruleSets = new Map();
-    this.ui = { dice: [], box: null, scratch: false, correcting: null, setup: !store.game, viewing: null };
+    // `written`: the typed score just written ({player, box}), which a tick may still reach;
+    // `cursor`: the card's keyboard cursor (a box row and a player's column).
+    this.ui = {
+      dice: [], box: null, scratch: false, correcting: null, setup: !store.game, viewing: null, written: null,
+      cursor: { row: 0, col: 0 },
+    };
+  }
+
+  /** A number as the page's language writes it (1.575 in German, 1 575 in French). */
+  num(n) {
+    return this.numbers.format(n);
+  }
+
+  /** When a game was started, as the page's language writes a date and time. */
+  when(game) {
+    return this.times.format(new Date(game.started));
+  }
+
+  /** The day a game's card prints: its record's date, else the day it was started. */
+  day(game) {
+    if (game.date) return this.days.format(new Date(`${game.date}T12:00:00Z`));
+    return this.days.format(new Date(game.started));
   }
 
   get game() {
@@ -72,11 +121,21 @@ export class Controller {
     if (this.ui.dice.length === this.model.constants.dice_count && (!finished || this.ui.correcting)) {
       offered = this.offered(rules, cards, target);
     }
+    const extra = isExtraYahtzee(this.model, cards[target], this.ui.dice)
+      && cards[target].boxes[this.model.yahtzee_box] === this.model.constants.yahtzee_score;
     this.cache = {
       changes: this.changes, game, rules, set: ruleset(this.model, rules), cards, current, allTotals, finished,
       series, byCell, player, target, ahead, result, offered, isSeries: rules.houseRules.includes(this.seriesRule),
+      notes: cards.map((card, i) => this.upperNote(card, current[i])), extraBonus: extra && offered.length > 0,
     };
     return this.cache;
+  }
+
+  /** Under the upper bonus: how many points it still needs ("−12"), "–" once out of reach, "" once won. */
+  upperNote(card, t) {
+    if (t.upper_bonus) return "";
+    const open = this.model.boxes.some((b) => b.section === "upper" && !(b.name in card.boxes));
+    return open ? `\u2212${this.num(this.model.constants.upper_bonus_threshold - t.upper_subtotal)}` : "\u2013";
   }
 
   /**
@@ -85,7 +144,7 @@ export class Controller {
    */
   result(game, ahead, sums) {
     const names = ahead.map((i) => game.players[i]).join(this.T.and);
-    const what = fmt(game.games.length > 1 ? this.T.series_with : this.T.with_total, { total: sums[ahead[0]] });
+    const what = fmt(game.games.length > 1 ? this.T.series_with : this.T.with_total, { total: this.num(sums[ahead[0]]) });
     return fmt(ahead.length > 1 ? this.T.winners : this.T.winner, { names, what });
   }
 
@@ -162,6 +221,7 @@ export class Controller {
     this.ui.box = null;
     this.ui.scratch = false;
     this.ui.correcting = null;
+    this.ui.written = null;
   }
 
   /** Replace the current game's entries if every game still replays; else the engine's reason. */
@@ -201,10 +261,11 @@ export class Controller {
     const card = after.cards[player];
     const label = this.model.boxes.find((b) => b.name === entry.box).label;
     const earned = card.yahtzeeBonuses - d.cards[player].yahtzeeBonuses;
-    const wrote = { name: this.game.players[player], box: label, score: card.boxes[entry.box] };
+    const wrote = { name: this.game.players[player], box: label, score: this.num(card.boxes[entry.box]) };
     const said = earned > 0
-      ? fmt(this.T.wrote_bonus, { ...wrote, bonus: earned * this.model.constants.yahtzee_bonus })
+      ? fmt(this.T.wrote_bonus, { ...wrote, bonus: this.num(earned * this.model.constants.yahtzee_bonus) })
       : fmt(this.T.wrote, wrote);
+    if (!("dice" in entry)) this.ui.written = { player, box: entry.box }; // a tick may follow, on this box
     return { ...saved, live: after.finished ? fmt(this.T.game_over, { said, result: after.result }) : said };
   }
 
@@ -238,6 +299,30 @@ export class Controller {
     return this.write({ dice: [...this.ui.dice], box, ...(this.ui.scratch ? { scratch: true } : {}) });
   }
 
+  /**
+   * Enter in the dice field: the box the player chose (tapped on the card or picked in the list),
+   * else the first box offered, to be focused and so seen before a second Enter writes it; a chosen
+   * box the roll may not go in says why. Never writes.
+   */
+  enterDice() {
+    const d = this.derived();
+    if (this.ui.dice.length !== this.model.constants.dice_count) return { alert: this.T.dice_first };
+    const chosen = this.ui.correcting ? this.ui.correcting.box : this.ui.box;
+    if (!chosen) return { focus: d.offered.find((o) => !o.refused)?.box ?? null };
+    const offer = d.offered.find((o) => o.box === chosen);
+    if (offer && !offer.refused) return { focus: chosen };
+    let reason = offer?.refused;
+    if (!reason) {
+      try {
+        scoreIn(this.model, d.cards[d.target], this.ui.dice, chosen, d.rules, this.ui.scratch);
+      } catch (error) {
+        if (!(error instanceof ScoreError)) throw error;
+        reason = error.message;
+      }
+    }
+    return { alert: fmt(this.T.not_written, { reason }), focus: null };
+  }
+
   writeScore(box, text) {
     if (!/^\d{1,3}$/.test(text.trim())) return { alert: this.T.whole_number };
     return this.write({ box, score: Number(text.trim()) });
@@ -251,31 +336,58 @@ export class Controller {
 
   chooseBox(box) {
     this.ui.box = box;
+    if (this.ui.written && this.ui.written.box !== box) this.ui.written = null;
     this.changed();
     return {};
   }
 
-  /** Tick a Yahtzee bonus for the typed score in `box` of the player written to. */
-  tick(box) {
+  /** Whose `box` a tick goes to: the typed score just written, else the player written to. */
+  tickPlayer(box) {
+    const written = this.ui.written;
+    return written && written.box === box ? written.player : this.derived().target;
+  }
+
+  /** Why `box` cannot take a Yahtzee bonus tick now, as a sentence; null when it can. */
+  tickRefused(box) {
     const d = this.derived();
-    const index = this.indexOf(d.target, box);
+    const player = this.tickPlayer(box);
+    const index = this.indexOf(player, box);
     const entry = index < 0 ? null : this.entries()[index];
-    const reason = tickRefusal(this.model, d.rules, d.cards[d.target], entry);
+    const reason = tickRefusal(this.model, d.rules, d.cards[player], entry);
+    if (!reason) return null;
     const label = this.model.boxes.find((b) => b.name === box).label;
-    if (reason) return { alert: fmt(this.T.tick_refused[reason], { box: label, score: entry?.score, yahtzee: this.model.constants.yahtzee_score }) };
+    return fmt(this.T.tick_refused[reason], { box: label, score: entry?.score, yahtzee: this.model.constants.yahtzee_score });
+  }
+
+  /** Tick a Yahtzee bonus for the typed score in `box`: the one just written, else the player written to's. */
+  tick(box) {
+    const refusedTick = this.tickRefused(box);
+    if (refusedTick) return { alert: refusedTick };
+    const player = this.tickPlayer(box);
+    const index = this.indexOf(player, box);
+    const entry = this.entries()[index];
+    const label = this.model.boxes.find((b) => b.name === box).label;
     const entries = [...this.entries()];
     entries[index] = { ...entry, bonus: true };
     const refused = this.change(entries, { op: "set", index, before: entry });
     if (refused) return refused;
     this.ui.correcting = null;
-    return { ...this.commit(), live: fmt(this.T.ticked, { name: this.game.players[d.target], box: label }) };
+    this.ui.written = null;
+    return { ...this.commit(), live: fmt(this.T.ticked, { name: this.game.players[player], box: label }) };
   }
 
   /** Whether a tick for `box` would be taken now (the view disables the button otherwise). */
   canTick(box) {
+    return !this.tickRefused(box);
+  }
+
+  /** The box the typed-score list shows: the one chosen or being corrected, the typed one just written, else the first open. */
+  listedBox() {
     const d = this.derived();
-    const index = this.indexOf(d.target, box);
-    return !tickRefusal(this.model, d.rules, d.cards[d.target], index < 0 ? null : this.entries()[index]);
+    const chosen = this.ui.box || this.ui.written?.box;
+    if (chosen) return chosen;
+    const open = this.model.boxes.find((b) => !(b.name in d.cards[d.target].boxes));
+    return (open || this.model.boxes[0]).name;
   }
 
   clearBox(box) {
@@ -322,6 +434,9 @@ export class Controller {
   /** Cells: a filled box opens its correction; an empty box of the player whose turn it is is chosen. */
   tapCell(player, box) {
     const d = this.derived();
+    this.ui.cursor = { row: this.boxRows().indexOf(box), col: player };
+    this.ui.written = null;
+    this.changed();
     const label = this.model.boxes.find((b) => b.name === box).label;
     if (d.byCell.has(`${player}:${box}`)) {
       this.ui.correcting = { player, box };
@@ -493,14 +608,166 @@ export class Controller {
     return { ...this.commit(), status: fmt(this.T.deleted, { names: game ? game.players.join(", ") : "" }) };
   }
 
-  /** A past game's summary: when, who, totals, winners, finished or not. */
+  /** A past game's summary: when, who, totals, winners, finished or not, and its last card's rows. */
   summary(game) {
     const rules = this.rulesOf(game);
     const all = game.games.map((g) => this.score(rules, g.entries, game.players.length));
-    const last = all[all.length - 1].cards;
-    const finished = last.every((c) => isComplete(this.model, c));
+    const last = all[all.length - 1];
+    const finished = last.cards.every((c) => isComplete(this.model, c));
     const sums = game.players.map((_, i) => all.reduce((s, scored) => s + scored.totals[i].grand_total, 0));
     const best = leaders(sums);
-    return { finished, sums, winners: best.map((i) => game.players[i]), cards: last };
+    return {
+      finished, sums, winners: best.map((i) => game.players[i]), cards: last.cards,
+      rows: this.cardRows(last.cards, last.totals),
+      series: all.length > 1 ? all.map((scored) => scored.totals.map((t) => this.num(t.grand_total))) : null,
+    };
+  }
+
+  /** Every row of a card as the live card shows it, boxes and totals, each player's value as text. */
+  cardRows(cards, cardTotals) {
+    return this.model.rows.map((row) => {
+      const label = row.total
+        ? this.model.totals.find((t) => t.name === row.key).label
+        : this.model.boxes.find((b) => b.name === row.key).label;
+      const values = cards.map((card, i) => {
+        const value = row.total ? cardTotals[i][row.key] : card.boxes[row.key];
+        return value === undefined ? "" : this.num(value);
+      });
+      return { key: row.key, total: row.total, section: row.section, label, values };
+    });
+  }
+
+  /** The past games as the history lists them, newest first; the one viewed with its card. */
+  pastGames() {
+    return this.store.history.map((game) => {
+      const s = this.summary(game);
+      const state = s.finished ? `${this.T.finished}, ${fmt(this.T.history_winner, { names: s.winners.join(this.T.and) })}` : this.T.unfinished;
+      const viewing = this.ui.viewing === game.id;
+      return {
+        id: game.id, finished: s.finished, viewing, players: game.players, short: shortNames(game.players),
+        what: fmt(this.T.history_item, { when: this.when(game), players: game.players.join(", ") }),
+        note: fmt(this.T.history_totals, { totals: game.players.map((n, i) => `${n} ${this.num(s.sums[i])}`).join(", "), state }),
+        rows: viewing ? s.rows : null,
+        series: viewing && s.series ? { games: s.series, sums: s.sums.map((n) => this.num(n)) } : null,
+      };
+    });
+  }
+
+  /** The question asked before a past game is deleted. */
+  deleteQuestion(id) {
+    const game = this.store.history.find((g) => g.id === id);
+    return game ? fmt(this.T.delete_confirm, { names: game.players.join(", "), when: this.when(game) }) : null;
+  }
+
+  /** The game on screen (no id) or a past one as a file to download, and what the page then says. */
+  exportGame(id = null) {
+    const game = id === null ? this.game : this.store.history.find((g) => g.id === id);
+    if (!game) return null;
+    const file = this.exportFile(game);
+    return { ...file, status: fmt(this.T.exported, { name: file.name }) };
+  }
+
+  /** The text set aside (saved data that failed its checks), to download, with its file name. */
+  setAsideFile() {
+    return { name: `${this.model.page.slug}-set-aside.json`, text: this.store.setAside };
+  }
+
+  forgetSetAside() {
+    this.store.forgetSetAside();
+    return {};
+  }
+
+  /** Write what waits to be saved now: the page is being hidden or closed. */
+  flush() {
+    this.store.flush();
+  }
+
+  /**
+   * Another tab saved under `key`: the newer game (or history) is read back and shown, and what
+   * this tab was about to write is dropped. Null when it was nothing of this page's, or nothing new.
+   */
+  storageChanged(key) {
+    if (!key || !key.startsWith(this.store.key)) return null;
+    this.store.dropPending();
+    const before = this.store.revision;
+    this.store.load();
+    if (this.store.revision === before && key === this.store.key) return null;
+    this.resetEntry();
+    this.changed();
+    return { status: this.T.updated };
+  }
+
+  // ---- the card's keyboard cursor: a box row and a player's column
+
+  boxRows() {
+    return this.model.rows.filter((r) => !r.total).map((r) => r.key);
+  }
+
+  /** Move the cursor by rows and columns, kept on the card. */
+  moveCursor(rows, cols) {
+    const n = this.game ? this.game.players.length : 1;
+    const last = this.boxRows().length - 1;
+    const { row, col } = this.ui.cursor;
+    this.ui.cursor = { row: Math.max(0, Math.min(last, row + rows)), col: Math.max(0, Math.min(n - 1, col + cols)) };
+    this.changed();
+    return {};
+  }
+
+  /** The card reached from the keyboard: the cursor starts in the column of the player whose turn it is. */
+  cursorToTurn() {
+    const d = this.derived();
+    if (d.game && !d.finished) this.ui.cursor = { ...this.ui.cursor, col: d.target };
+    this.changed();
+    return {};
+  }
+
+  /** Enter or Space on the card: as a tap on the cell under the cursor. */
+  tapCursor() {
+    return this.tapCell(this.ui.cursor.col, this.boxRows()[this.ui.cursor.row]);
+  }
+
+  /** The id of the cell under the cursor (the card's aria-activedescendant). */
+  cursorCell() {
+    return `cell-${this.ui.cursor.col}-${this.boxRows()[this.ui.cursor.row]}`;
+  }
+
+  /**
+   * Everything the view draws, as text and flags: the game's numbers come formatted in the page's
+   * language, and what the entry panel lists (boxes, the tick's reason) is decided here.
+   */
+  screen() {
+    const d = this.derived();
+    const ui = this.ui;
+    const playing = Boolean(d.game) && !ui.setup;
+    const screen = {
+      playing, hasGame: Boolean(d.game), setAside: this.store.setAside !== null,
+      history: () => this.pastGames(), historyKey: [this.store.history, ui.viewing], names: d.game ? [...d.game.players] : ["", ""],
+    };
+    if (!playing) return screen;
+    const game = d.game;
+    const number = game.games.length;
+    let heading = number > 1 || d.isSeries ? fmt(this.T.game_number, { number }) : this.T.game;
+    if (d.finished) heading += `: ${d.result}`;
+    const box = this.listedBox();
+    const card = d.cards[d.target];
+    return {
+      ...screen, d, ui, heading, box, num: (n) => this.num(n),
+      printedOn: fmt(this.T.printed_on, { date: this.day(game) }),
+      caption: number > 1 ? fmt(this.T.card_number, { number }) : this.T.card,
+      short: shortNames(game.players),
+      whoText: d.finished && !ui.correcting ? d.result : game.players[d.target],
+      whoLabel: ui.correcting ? fmt(this.T.correcting_label, { box: this.label(ui.correcting.box) }) : d.finished ? this.T.finished_label : this.T.turn_label,
+      canScratch: canScratch(d.rules),
+      boxList: this.model.boxes.map((b) => ({ name: b.name, text: b.name in card.boxes ? `${b.label} (${this.num(card.boxes[b.name])})` : b.label })),
+      holds: fmt(this.T.holds, { box: this.label(box), allowed: allowedText(this.model, possibleScores(this.model, d.rules, box)) }),
+      canClear: box in card.boxes,
+      tickRefused: this.tickRefused(box),
+      cursor: this.cursorCell(),
+      seriesRows: d.series ? { games: d.allTotals.map((t) => t.map((x) => this.num(x.grand_total))), sums: d.series.map((n) => this.num(n)) } : null,
+    };
+  }
+
+  label(box) {
+    return this.model.boxes.find((b) => b.name === box).label;
   }
 }
