@@ -3,8 +3,9 @@
 Everything the page knows about the game (boxes, labels, hints, score
 constants, the Joker orders, house rules, name limits) is written into it as
 one JSON blob from the rules model, so the page never retypes a label or a
-number. The JavaScript engine and view are inlined, so the page makes no
-request and works opened from disk.
+number. The JavaScript modules come as data: URLs under an import map, each a
+real ES module in its own scope, so the page makes no request and works
+opened from disk.
 """
 
 from __future__ import annotations
@@ -409,18 +410,33 @@ def _script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-IMPORT = re.compile(r"^import\b[^;]*;\n", re.MULTILINE)
-EXPORT = re.compile(r"^export ", re.MULTILINE)
+# A module's imports of its sibling modules, `from "./engine.mjs"`: the specifier is the one part of a
+# module the page changes, to the bare name its import map gives a data: URL (a data: module has no
+# base URL for "./" to resolve against). Every import of a module must be of this shape.
+SIBLING = re.compile(r'^(import\b[^;"]*\bfrom\s+)"\./([\w-]+\.mjs)";$', re.MULTILINE)
+ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
+MODULE_SCHEME = "sheetgen:"  # the bare specifiers' prefix, so no page name can be taken for a path
 
 
-def _module(name: str) -> str:
-    """A template module's source with its imports and `export` words dropped, to inline it.
+def _module_url(name: str) -> str:
+    """The template module `name` as a data: URL, its sibling imports given their import-map names.
 
-    The modules are written as real ES modules so Node can import the engine in tests;
-    inlined one after the other in one module script, they share one scope.
+    The modules stay real ES modules, each in its own scope, in the browser as in Node (the tests
+    import them from templates/scorekeeper/); the page makes no request and works from file://.
     """
     source = template_text(f"scorekeeper/{name}")
-    return EXPORT.sub("", IMPORT.sub("", source))
+    rewritten, count = SIBLING.subn(rf'\1"{MODULE_SCHEME}\2";', source)
+    if count != len(ANY_IMPORT.findall(source)):
+        raise ValueError(f"scorekeeper/{name}: every import must be one line from a sibling module")
+    return "data:text/javascript;base64," + base64.b64encode(rewritten.encode()).decode("ascii")
+
+
+@cache
+def module_scripts() -> tuple[str, list[str]]:
+    """The import map naming every module of MODULES, and the module scripts that load them in order."""
+    imports = {MODULE_SCHEME + name: _module_url(name) for name in MODULES}
+    importmap = _script_json({"imports": imports})
+    return importmap, [MODULE_SCHEME + name for name in MODULES]
 
 
 @cache
@@ -443,7 +459,7 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
 
     data = scorekeeper_data(rules)
     ruleset = data["rulesets"][rules.slug]
-    script = "\n".join(_module(name) for name in MODULES)
+    importmap, modules = module_scripts()
     return (
         environment()
         .get_template(TEMPLATE)
@@ -452,7 +468,8 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
             edition=ruleset["edition"],
             data=Markup(_script_json(data)),
             css=stylesheet(SITE_CSS, "scorekeeper/scorekeeper.css"),
-            script=Markup(script.replace("</script", "<\\/script")),
+            importmap=Markup(importmap),
+            modules=modules,
             max_players=SEATS,
             faces=FACES,
             fill_command=FILL_COMMAND,
