@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from sheetgen import __version__
-from sheetgen.files.inputs import RECORD_LIMIT
+from sheetgen.files.inputs import MAX_DEPTH, MAX_DIGITS, RECORD_LIMIT
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
@@ -160,7 +160,6 @@ TEXT: dict[str, Any] = {
     "too_many_seats": N_("{name}: {count} players; this page seats {seats}. `{command}` prints it."),
     "imported": N_("Imported {name}."),
     "too_big": N_("{name}: more than %(mb)s MB; a record file may be at most that."),
-    "invalid_json": N_("{name}: invalid JSON: {reason}"),
     "resumed": N_("Resumed: {names}."),
     "deleted": N_("Deleted the game of {names}."),
     "delete_confirm": N_("Delete the game of {names} from {when}? It cannot be brought back."),
@@ -319,6 +318,8 @@ def _model_data(lang: str) -> dict[str, Any]:
             "max_state_chars": MAX_STATE_CHARS,
             "max_history_chars": MAX_HISTORY_CHARS,
             "max_import_bytes": MAX_IMPORT_BYTES,
+            "max_depth": MAX_DEPTH,
+            "max_digits": MAX_DIGITS,
             "max_id_length": MAX_ID_LENGTH,
             "max_file_name_players": MAX_FILE_NAME_PLAYERS,
             "excerpt": EXCERPT,

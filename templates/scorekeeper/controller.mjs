@@ -1,7 +1,7 @@
 // The scorekeeper's controller: what each action does to the store, and the numbers the view
 // draws. No DOM: every action returns the messages to show ({alert, live, status}), and
 // `derived()` computes the cards and totals once per change, however often the view draws.
-import { ScoreError, fmt, located, oneLine } from "./text.mjs";
+import { ScoreError, fmt, located, oneLine, parseJson } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames,
@@ -404,13 +404,14 @@ export class Controller {
     return { alert: oneLine(this.model, fmt(this.T.too_big, { name })) };
   }
 
-  /** A file's text: JSON, then a record or a saved game (`load`); every refusal one escaped line. */
+  /** A file's text: JSON read as `sheetgen score` reads it, then a record or a saved game (`load`); every refusal one escaped line. */
   importText(text, name) {
     let data;
     try {
-      data = JSON.parse(text);
+      data = parseJson(this.model, text, name);
     } catch (error) {
-      return { alert: oneLine(this.model, fmt(this.T.invalid_json, { name, reason: error.message })) };
+      if (!(error instanceof ScoreError)) throw error;
+      return { alert: oneLine(this.model, error.message) };
     }
     return this.load(data, name);
   }

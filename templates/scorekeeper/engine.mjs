@@ -1,7 +1,7 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
+import { JsonFloat, REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -364,7 +364,7 @@ export function isComplete(model, card) {
 
 /** `obj`, an object with only the `allowed` keys (records._check_keys). */
 export function checkKeys(model, where, obj, allowed) {
-  if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+  if (!isObject(obj)) {
     throw refusalAt(model, where, "not_object", { found: typeName(model, obj) });
   }
   for (const key of Object.keys(obj)) {
@@ -389,6 +389,11 @@ export function checkNames(model, names) {
     if (clean.indexOf(name) !== i) throw refusalAt(model, where(i), "name_twice", { name: quote(model, name) });
   });
   return clean;
+}
+
+/** A JSON object: not null, a list or a number read as a float. */
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof JsonFloat);
 }
 
 function isInt(value) {
@@ -524,7 +529,7 @@ function readGame(model, where, data, rules) {
 function readPlayer(model, where, data, rules, index) {
   const keys = model.record_keys;
   const k = model.constants;
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+  if (!isObject(data)) {
     throw refusalAt(model, where, "not_object", { found: typeName(model, data) });
   }
   const name = checkText(model, where, data.name, say(model, "the_name"), k.max_name_length);
