@@ -16,8 +16,9 @@ import re
 from sheetgen.rules.i18n import N_
 
 CHECKS: dict[str, str] = {
-    # Where: "game 2, player 1 ("Ann"), turn 3: ...". Record keys (boxes, 'dice') are the
-    # record's own words and stay as they are in every language.
+    # Where: "game 2, player 1 ("Ann"), turn 3: ...". Record keys (a box where the record is wrong,
+    # 'dice', the keys allowed) are the record's own words and stay as they are in every language;
+    # a message about the game names a box by its label and the rules by their title ({rules}).
     "at": N_("{where}: {message}"),
     "within": N_("{where}, {part}"),
     "named": N_("{where} ({name})"),
@@ -85,7 +86,7 @@ CHECKS: dict[str, str] = {
     "die": N_("die {die} is not a whole number from {low} to {high}"),
     "not_whole": N_("{value} is not a whole number"),
     "filled": N_("box {box} is already filled"),
-    "joker_sends": N_("{rules} rules send this extra Yahtzee to {boxes}, not {box}"),
+    "joker_sends": N_("{rules}: this extra Yahtzee goes to {boxes}, not {box}"),
     "cannot_score": N_("{box} cannot score {score}{allowed}"),
     "only_these": N_(" (only {values})"),
     "only_zero_or_range": N_(" (only {zero} or {low} to {high})"),
@@ -93,12 +94,12 @@ CHECKS: dict[str, str] = {
     "scratch_true": N_("'scratch' must be true (leave it out for a scored turn), found {found}"),
     "scratch_rule": N_("a scratched turn needs the house rule {rule}"),
     "scratch_without_rule": N_(
-        "a scratched turn needs the house rule {rule}, which {rules} does not have here"
+        "a scratched turn needs the house rule {rule}, which is not part of {rules} here"
     ),
     # Yahtzee bonuses (records.py)
     "tick_bool": N_("'yahtzee_bonus' must be true or false, found {found}"),
     "tick_misfit": N_(
-        "a Yahtzee bonus ticked for {box} {score}, a score no extra Yahtzee leaves there under {rules} rules"
+        "a Yahtzee bonus ticked for {box} {score}, a score no extra Yahtzee leaves there under {rules}"
     ),
     "tick_needs_yahtzee": N_("a ticked Yahtzee bonus needs {yahtzee} in the Yahtzee box, which holds {held}"),
     "nothing": N_("nothing"),
@@ -106,7 +107,7 @@ CHECKS: dict[str, str] = {
     "bonuses_need_yahtzee": N_("Yahtzee bonuses need {yahtzee} in the Yahtzee box, which holds {held}"),
     "bonus_room": N_(
         "{bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
-        "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} rules (not {shown})"
+        "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} (not {shown})"
     ),
 }
 

@@ -36,6 +36,7 @@ from sheetgen.rules.boxes import (
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
     Box,
+    Scoring,
     Section,
     Total,
 )
@@ -60,6 +61,7 @@ from sheetgen.rules.records import (
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
 from sheetgen.rules.text import (
+    ASCII_SPELLINGS,
     BIDI_CONTROLS,
     BLANK_LETTERS,
     CONTROL_CATEGORIES,
@@ -67,7 +69,15 @@ from sheetgen.rules.text import (
     INVISIBLE_CATEGORIES,
     MAX_LINE,
 )
-from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
+from sheetgen.rules.variants import (
+    START_RULES,
+    VARIANTS,
+    HouseRule,
+    JokerOrder,
+    Rules,
+    Variant,
+    joker_order_text,
+)
 from sheetgen.web.app import ICON, icon
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
@@ -246,6 +256,7 @@ def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]
 def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
     return {
         "name": rules.name,
+        "label": rules.label,  # how a message names these rules
         "base": variant.name,
         "aliases": list(variant.aliases) if rules.custom_name is None else [],
         "custom": rules.custom_name is not None,
@@ -333,9 +344,21 @@ def _model_data(lang: str) -> dict[str, Any]:
             "bidi_controls": sorted(BIDI_CONTROLS),
             "blank_letters": sorted(BLANK_LETTERS),
             "unprintable": _unprintable(),
+            "ascii_spellings": ASCII_SPELLINGS,
         },
         "text": _translated(TEXT),
         "series_rule": HouseRule.SERIES.value,
+        # The names the engine's branches test, so no rule, section or scoring is spelt twice.
+        "engine": {
+            "scratch_rule": HouseRule.SCRATCH_ANY_BOX.value,
+            "full_house_rule": HouseRule.FIVE_OF_A_KIND_FULL_HOUSE.value,
+            "free_order": JokerOrder.FREE.name,
+            "kinds_order": JokerOrder.UPPER_THEN_KINDS.name,
+            "upper": Section.UPPER.value,
+            "lower": Section.LOWER.value,
+            "count": Scoring.COUNT_FACE.value,
+            "total": Scoring.DICE_TOTAL.value,
+        },
         "default_variant": DEFAULT_VARIANT,
         "lang_pattern": LANG_PATTERN.pattern,
         "saved_game_key": SAVED_GAME_KEY,
@@ -379,7 +402,7 @@ def _model_data(lang: str) -> dict[str, Any]:
             "typed_turn": list(TYPED_TURN_KEYS),
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
-        **({} if lang == "en" else {"lang": lang}),  # an export records a language but English
+        "lang": lang,  # an export records the page's language, for `sheetgen fill` to print it in
     }
 
 

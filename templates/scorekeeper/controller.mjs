@@ -1,7 +1,7 @@
 // The scorekeeper's controller: what each action does to the store, and the numbers the view
 // draws. No DOM: every action returns the messages to show ({alert, live, status}), and
 // `derived()` computes the cards and totals once per change, however often the view draws.
-import { ScoreError, fmt, located, oneLine, parseJson } from "./text.mjs";
+import { ScoreError, fileSlug, fmt, located, oneLine, parseJson } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames,
@@ -13,9 +13,7 @@ export function fileName(model, game) {
   const d = new Date(game.started);
   const pad = (n) => String(n).padStart(2, "0");
   const stamp = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
-  const slugs = game.players
-    .map((name) => name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""))
-    .filter(Boolean);
+  const slugs = game.players.map((name) => fileSlug(model, name)).filter(Boolean);
   const names = slugs.join("-").slice(0, model.constants.max_file_name_players).replace(/-$/, "");
   return `yahtzee-${stamp}${names ? `-${names}` : ""}.json`;
 }

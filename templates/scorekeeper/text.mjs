@@ -99,6 +99,22 @@ export function cleanText(model, where, value, what, limit) {
   return text;
 }
 
+/**
+ * A name as a file name's part: accents dropped (Léo → leo, Zoë → zoe, Müller → muller), the letters
+ * that have no accent to drop spelt out (the blob's text_rules.ascii_spellings: ß → ss), every other run
+ * of characters one "-", none at either end; "" when nothing is left (李).
+ */
+export function fileSlug(model, name) {
+  const spellings = model.text_rules.ascii_spellings;
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\x00-\x7f]/g, (char) => spellings[char] ?? char)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
 // ---- Quoting: text.printable, text.quote and text.one_line of sheetgen/rules/text.py ----
 
 /** The ranges of code points Python's printable() escapes (the blob's text_rules.unprintable), as [low, high] pairs. */

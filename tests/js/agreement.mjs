@@ -13,16 +13,17 @@
 //            Undo to the last, then a roll placed (a new game started first if none is in play)
 //   plays:   per list of controller calls ([method, ...arguments]) on an empty page, the game it saves,
 //            any alert an action gave, what the last one said, the dice then typed and the winner
-//            sentence of a finished game (the end panel's)
+//            sentence of a finished game (the end panel's), and the file Export then writes
+//   slugs:   per name, the part of an export's file name it becomes (text.fileSlug)
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
 import { Store } from "../../templates/scorekeeper/store.mjs";
-import { ScoreError, cleanText, printable, quote } from "../../templates/scorekeeper/text.mjs";
+import { ScoreError, cleanText, fileSlug, printable, quote } from "../../templates/scorekeeper/text.mjs";
 
 const question = JSON.parse(readFileSync(0, "utf8"));
 const { model, games = [], tables = [], records = [], texts = [], imports = [] } = question;
-const { quotes = [], printables = [], saved = [], plays = [], files = [] } = question;
+const { quotes = [], printables = [], saved = [], plays = [], files = [], slugs = [] } = question;
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -142,6 +143,7 @@ function playActions(actions) {
     said: last.alert ?? last.live ?? last.status ?? null,
     dice: controller.ui.dice,
     result: controller.derived().result ?? null,
+    exported: store.game ? controller.exportFile(store.game) : null,
   };
 }
 
@@ -153,6 +155,7 @@ process.stdout.write(
     texts: texts.map(checkText),
     imports: imports.map(importFile),
     files: files.map(importFileText),
+    slugs: slugs.map((name) => fileSlug(model, name)),
     quotes: quotes.map(([value, limit, marks]) => quote(model, value, limit, marks)),
     printables: printables.map((text) => printable(model, text)),
     saved: saved.map(plant),
