@@ -336,7 +336,8 @@ class _Parser:
         if tick is not False and tick is not True:
             raise RecordShapeError(at(where, "tick_bool", found=quote(tick)))
         if tick and (box is Box.YAHTZEE or value not in extra_yahtzee_scores(rules)[box]):
-            raise ImpossibleScoreError(at(where, "tick_misfit", box=box.label, score=value, rules=rules.label))
+            misfit = at(where, "tick_misfit", box=box.label, score=value, rules=rules.label)
+            raise ImpossibleScoreError(misfit)
         return ScoreCard({**card.boxes, box: value}, card.yahtzee_bonuses + tick)
 
     @staticmethod
