@@ -29,7 +29,8 @@ MAX_LINE = 300  # characters in any one message line, whatever the input
 # Letters that decomposing (NFKD) and dropping accents leave outside ASCII, spelt as their languages
 # spell them without the letter: a file name made from a name (the scorekeeper's exports) uses these.
 ASCII_SPELLINGS = {
-    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "\u0131": "i", "ħ": "h",
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ħ": "h",
+    "\u0131": "i",  # the dotless i
 }  # fmt: skip
 
 
