@@ -28,13 +28,14 @@ SPLIT_NUMBERS = """() => {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
-      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
       if (lines.size > 1) split.push(m[0]);
     }
   }
   return split;
 }"""
-# The notes drawn after a number (the upper bonus's remainder, "−63"; a tick): one line, inside its cell.
+# The notes drawn after a number (the upper bonus's remainder, "\u221263"; a tick): one line, inside its cell.
 NOTES = """() => [...document.querySelectorAll("td[data-note], td[data-tick]")].map((td) =>
   [getComputedStyle(td, "::after").whiteSpace, td.scrollWidth <= td.clientWidth])"""
 
@@ -63,7 +64,8 @@ def test_the_modules_load_from_file_without_a_request(browser_page, pages, lang)
     start(page, ["Ann", "Bob"])
     roll(page, "44442", "fours")
     assert "16" in page.inner_text("#card")
-    leaked = page.evaluate("() => ['legalBoxes', 'parseJson', 'Store', 'Controller', 'controller', 'store', 'fileName'].filter((n) => n in window)")
+    names = ["legalBoxes", "parseJson", "Store", "Controller", "controller", "store", "fileName"]
+    leaked = page.evaluate("(names) => names.filter((name) => name in window)", names)
     assert (asked, errors, leaked) == ([pages[lang]], [], [])
     assert page.evaluate("() => document.querySelectorAll('script[type=module]').length") == len(MODULES)
 
@@ -71,7 +73,7 @@ def test_the_modules_load_from_file_without_a_request(browser_page, pages, lang)
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_number_wraps_at_400_percent(browser_page, pages, lang):
     """Six players at 320 CSS pixels: no number on the page is split across lines, and the notes
-    after the upper section's numbers ("−63") stay on one line inside their cells."""
+    after the upper section's numbers ("\u221263") stay on one line inside their cells."""
     browsing = open_page(browser_page, pages[lang], ZOOMED)
     page = browsing.page
     start(page, ["Marie-Christine", "Maman", "Jürgen", "Anke", "Zoë", "Bartholomew"])
