@@ -521,6 +521,8 @@ def _hostile_files() -> list[tuple[str, str]]:
         ("empty", ""),
         ("not JSON", "Hello, world"),
         ("markup", "<b>" * 2000),
+        ("unknown language", turns.replace("{", '{"lang": "xx",', 1)),
+        ("language of a thousand", turns.replace("{", '{"lang": "' + "x" * 1000 + '",', 1)),
         ("a million-character key twice", '{"' + "k" * MILLION + '": 1, "' + "k" * MILLION + '": 2}'),
     ]
 

@@ -66,6 +66,7 @@ CHECKS: dict[str, str] = {
         "players {names} differ from game 1's {first}; a series keeps the same players in the same order"
     ),
     "lang_tag": N_("expected a language tag like en or pt-BR, found {found}"),
+    "unknown_language": N_("unknown language {name}; known languages: {known}"),
     "variant_name": N_("expected a variant name or a TOML file path"),
     "house_rule_names": N_("expected a list of house rule names"),
     "date": N_("expected a date as YYYY-MM-DD, found {found}"),

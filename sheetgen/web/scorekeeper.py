@@ -19,6 +19,7 @@ from typing import Any
 
 from sheetgen import __version__
 from sheetgen.files.inputs import MAX_DEPTH, MAX_DIGITS, RECORD_LIMIT
+from sheetgen.files.locales import languages
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
@@ -361,6 +362,7 @@ def _model_data(lang: str) -> dict[str, Any]:
         },
         "default_variant": DEFAULT_VARIANT,
         "lang_pattern": LANG_PATTERN.pattern,
+        "languages": list(languages()),  # a record's "lang" must name one, as `sheetgen fill` prints it
         "saved_game_key": SAVED_GAME_KEY,
         "fill_command": FILL_COMMAND,
         "boxes": [

@@ -507,6 +507,11 @@ function readRecord(model, data, pageRules) {
   if (lang !== null && !(typeof lang === "string" && new RegExp(`^(?:${model.lang_pattern})$`).test(lang))) {
     throw refusalAt(model, "lang", "lang_tag", { found: quote(model, lang) });
   }
+  // A language this sheetgen has, as `sheetgen fill` needs to print it (locales.find_language).
+  const wanted = lang === null ? null : lang.trim().replace(/_/g, "-").toLowerCase();
+  if (wanted !== null && !model.languages.some((known) => known.toLowerCase() === wanted)) {
+    throw refusalAt(model, "lang", "unknown_language", { name: quote(model, lang, undefined, REPR), known: model.languages.join(", ") });
+  }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
 
