@@ -297,13 +297,13 @@ const CONSTANTS = [["NaN", "N"], ["Infinity", "I"], ["-Infinity", "-"]];
 const WORDS = [["null", null], ["true", true], ["false", false]];
 
 /**
- * `text` decoded as Python's json.loads reads it for `sheetgen score`, or a ScoreError under `shown`
+ * `text` decoded as Python's json.loads reads it for `sheetgen score`, or a ScoreError under `where`
  * with its very message: nested at most max_depth deep, no duplicate key, no NaN, integers of at most
  * max_digits digits, an integral float kept as a JsonFloat, a syntax error at Python's line and column.
  */
-export function parseJson(model, text, shown) {
+export function parseJson(model, text, where) {
   const k = model.constants;
-  const fail = (key, values) => refusalAt(model, shown, key, values);
+  const fail = (key, values) => refusalAt(model, where, key, values);
   let depth = 0;
   for (const char of text.replace(JSON_STRING, "")) {
     if (char === "[" || char === "{") depth += 1;
@@ -315,7 +315,7 @@ export function parseJson(model, text, shown) {
     const before = [...text.slice(0, at)];
     const line = before.filter((c) => c === "\n").length + 1;
     const column = before.length - before.lastIndexOf("\n");
-    return fail("invalid_json", { line, column, reason: say(model, reason) });
+    return fail("invalid_json", { line, column, reason: model.text.checks[reason] });
   };
   const end = text.length;
   const space = (at) => {
