@@ -436,10 +436,10 @@ def _script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-# A module's imports of its sibling modules, `from "./engine.mjs"`: the specifier is the one part of a
-# module the page changes, to the bare name its import map gives a data: URL (a data: module has no
-# base URL for "./" to resolve against). Every import of a module must be of this shape.
-SIBLING = re.compile(r'^(import\b[^;"]*\bfrom\s+)"\./([\w-]+\.mjs)";$', re.MULTILINE)
+# A module's imports of its sibling modules, `from "./engine.mjs"` or `import "./view.mjs";`: the
+# specifier is the one part of a module the page changes, to the bare name its import map gives a
+# data: URL (a data: module has no base URL for "./" to resolve against). Every import must be one.
+SIBLING = re.compile(r'^(import\b(?:[^;"]*\bfrom)?\s*)"\./([\w-]+\.mjs)";$', re.MULTILINE)
 ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 MODULE_SCHEME = "sheetgen:"  # the bare specifiers' prefix, so no page name can be taken for a path
 
