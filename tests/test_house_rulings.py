@@ -100,7 +100,7 @@ BAD_RECORDS = [
         {"players": [{"name": "Ann", "turns": _turns_with_scratched_chance()}]},
         IllegalPlacementError,
         'record: player 1 ("Ann"), turn 13: a scratched turn needs the house rule scratch-any-box, '
-        "which official does not have here",
+        "which is not part of Official rules here",
     ),
     (
         "scratch false",
@@ -128,17 +128,17 @@ BAD_RECORDS = [
         {"players": [{"name": "Ann", "boxes": _impossible_twelve(), "yahtzee_bonuses": 12}]},
         ImpossibleScoreError,
         'record: player 1 ("Ann"), yahtzee_bonuses: 12 bonuses need 12 extra Yahtzees, each written in a '
-        "box of its own, but only 11 boxes hold a score an extra Yahtzee can leave under official rules "
-        "(not aces 3)",
+        "box of its own, but only 11 boxes hold a score an extra Yahtzee can leave under Official rules "
+        "(not Aces 3)",
     ),
     (
         "4 bonuses on the worked card",
         {"players": [{"name": "Ann", "boxes": WORKED_CARD, "yahtzee_bonuses": 4}]},
         ImpossibleScoreError,
         'record: player 1 ("Ann"), yahtzee_bonuses: 4 bonuses need 4 extra Yahtzees, each written in a '
-        "box of its own, but only 3 boxes hold a score an extra Yahtzee can leave under official rules "
-        "(not aces 2, twos 8, threes 9, fours 12, fives 20, sixes 18, three_of_a_kind 24, "
-        "four_of_a_kind 0, chance 22)",
+        "box of its own, but only 3 boxes hold a score an extra Yahtzee can leave under Official rules "
+        "(not Aces 2, Twos 8, Threes 9, Fours 12, Fives 20, Sixes 18, 3 of a Kind 24, "
+        "4 of a Kind 0, Chance 22)",
     ),
 ]  # fmt: skip
 

@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -35,7 +36,7 @@ from sheetgen.pdf import render, weasy
 from sheetgen.pdf.fill import Filler
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.pdf.scoresheet import heading_size, render_scoresheet, sheet_kind
-from sheetgen.rules.boxes import COLUMNS, Box
+from sheetgen.rules.boxes import COLUMNS, Box, Total
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, builtin_rules
 from sheetgen.web.scorekeeper import MODULES, TEXT, render_scorekeeper, scorekeeper_data
@@ -457,7 +458,7 @@ def test_the_scorekeeper_blob_speaks_the_page_language_and_english_stays_main_s(
         "{name}: more than 5 MB; a record file may be at most that."
     )
     english = scorekeeper_data(Rules())["text"]
-    assert "lang" not in scorekeeper_data(Rules())
+    assert scorekeeper_data(Rules())["lang"] == "en"  # an export records English too
     for lang in OTHERS:
         with speaking(lang):
             data = scorekeeper_data(Rules())
@@ -746,3 +747,50 @@ def test_each_language_folder_is_an_offline_app_of_its_own():
     assert 'const CACHE_PREFIX = "sheetgen-";' in english["sw.js"].decode()
     # English's worker drops its own older copies, never a language's (named by its prefix and scope)
     assert "name.startsWith(OWN) && name !== CACHE" in worker
+
+
+def _messages(table: dict | str) -> Iterator[str]:
+    """Every template of the scorekeeper's message table (TEXT in the blob), nested ones too."""
+    if isinstance(table, dict):
+        for value in table.values():
+            yield from _messages(value)
+    else:
+        yield table
+
+
+def _internal_ids() -> set[str]:
+    """The names the code uses and a reader should never meet outside English: box and total keys,
+    variant names and aliases, house rule names."""
+    ids = {box.value for box in Box} | {total.value for total in Total} | {rule.value for rule in HouseRule}
+    for variant in VARIANTS:
+        ids |= {variant.name, *variant.aliases}
+    return ids
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_scorekeeper_message_reads_in_its_language(lang):
+    """Every message the scorekeeper can show, filled as the page fills it (boxes and rules by their
+    translated labels): no stretch of the English catalog, and no internal id (three_of_a_kind, official)
+    but a record key it quotes."""
+    with speaking(lang):
+        data = scorekeeper_data(Rules())
+    labels = [box["label"].replace("\u00ad", "") for box in data["boxes"]]
+    checks = data["text"]["checks"]
+    values = {
+        "box": labels[6], "boxes": ", ".join(labels[6:9]), "rules": data["variants"][0]["label"],
+        "name": '"Zoë"', "names": "Zoë", "where": _said(checks, "player", number=2),
+        "what": checks["the_name"], "found": data["text"]["types"]["text"], "reason": checks["json_value"],
+        "key": '"x"', "allowed": '"y"', "said": "Zoë", "result": "Zoë", "state": data["text"]["finished"],
+        "when": "2.12.2026", "date": "2.12.2026", "players": "Zoë", "totals": "Zoë 7", "message": "…",
+        "part": _said(checks, "turn", number=3), "allowed_values": "", "what_game": "",
+    }  # fmt: skip
+    ids = _internal_ids()
+    shown = 0
+    for template in _messages(data["text"]):
+        text = PLACEHOLDER.sub(lambda m: str(values.get(m.group().strip("{}%()s"), 7)), template)
+        assert english_left(lang, text) == [], (lang, template, text)
+        # A record key the message quotes ('yahtzee_bonus') is the record's own word, as the file spells it.
+        words = set(re.findall(r"[\w-]+", re.sub(r"'\w+'", "", text)))
+        assert not words & ids - {label.lower() for label in labels} - set(labels), (lang, text)
+        shown += 1
+    assert shown > 150

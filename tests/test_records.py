@@ -150,7 +150,7 @@ INVALID = [
     ("true die", _with_turn(2, dice=[1, 2, True, 4, 5]), "turn 3: die true"),
     ("four dice", _with_turn(5, dice=[6, 6, 6, 6]), "turn 6: 4 dice"),
     ("six dice", _with_turn(5, dice=[6, 6, 6, 6, 6, 6]), "turn 6: 6 dice"),
-    ("box twice", _with_turn(12, box="aces"), "turn 13: box aces is used twice"),
+    ("box twice", _with_turn(12, box="aces"), "turn 13: box Aces is used twice"),
     ("unknown box", _with_turn(12, box="bonus"), "turn 13: unknown box"),
     ("extra turn key", _with_turn(1, note="x"), "turn 2: unknown key"),
     ("12 turns", _turn_record(_turns()[:12]), "12 turns"),
@@ -176,12 +176,12 @@ INVALID = [
     (
         "official early joker",
         _turn_record(OFFICIAL_EARLY_JOKER + _turns()[2:]),
-        "turn 2: official rules send",
+        "turn 2: Official rules: this extra Yahtzee goes to",
     ),
     (
         "c2406 chance too soon",
         _turn_record(C2406_CHANCE_TOO_SOON + _turns()[3:], "c2406"),
-        "turn 3: c2406 rules send",
+        "turn 3: Hasbro rules: this extra Yahtzee goes to",
     ),
     ("seven games", {"games": [_boxes_record()] * 7}, "at most 6 games"),
     ("names change", {"games": [_boxes_record(), _boxes_record(name="Bob")]}, "game 2: players"),

@@ -14,7 +14,7 @@ from sheetgen.build import build, plan
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.boxes import BOX_INFO, SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
-from sheetgen.web.scorekeeper import render_scorekeeper, scorekeeper_data
+from sheetgen.web.scorekeeper import MODULES, render_scorekeeper, scorekeeper_data
 
 TEMPLATE_DIR = TEMPLATES / "scorekeeper"
 
@@ -69,8 +69,32 @@ def test_page_is_self_contained():
     assert not re.search(r"<script[^>]*\bsrc=", page)
     assert not re.search(r"\b(https?:)?//[a-z]", page.replace("http://www.w3.org", ""))
     assert "@import" not in page and "url(" not in page
-    assert "function legalBoxes(" in page and "class View " in page
     assert not re.search(r"^(import|export) ", page, re.M)
+
+
+def test_the_modules_reach_the_page_as_es_modules():
+    """Each module is a real ES module under an import map of data: URLs, in its own scope: its source
+    whole but for its sibling imports' specifiers, and one module script per module, in order."""
+    page = render_scorekeeper(Rules())
+    (importmap,) = re.findall(r'<script type="importmap">(.*?)</script>', page, re.S)
+    imports = json.loads(importmap)["imports"]
+    assert sorted(imports) == sorted(f"sheetgen:{name}" for name in MODULES)
+    for name, url in imports.items():
+        source = base64.b64decode(url.removeprefix("data:text/javascript;base64,")).decode()
+        original = (TEMPLATE_DIR / name.removeprefix("sheetgen:")).read_text()
+        assert source == original.replace('"./', '"sheetgen:'), name
+    scripts = re.findall(r'<script type="module">import "([^"]+)";</script>', page)
+    assert scripts == [f"sheetgen:{name}" for name in MODULES]
+    assert len(re.findall(r"<script\b", page)) == len(scripts) + 2  # and the blob and the import map
+
+
+def test_a_module_importing_otherwise_is_refused(monkeypatch) -> None:
+    """An import the page cannot map (another folder, two on a line) stops the build, never a broken page."""
+    from sheetgen.web import scorekeeper
+
+    monkeypatch.setattr(scorekeeper, "template_text", lambda name: 'import { x } from "../x.mjs";\n')
+    with pytest.raises(ValueError, match="every import"):
+        scorekeeper._module_url("text.mjs")
 
 
 def test_the_built_page_links_the_icon_beside_it():

@@ -214,7 +214,7 @@ def test_invalid_records_leave_the_game_untouched(browser_page, pages, tmp_path)
     before = page.inner_text("#card")
     data = json.loads((EXAMPLES / "turns.json").read_text())
     data["players"][1]["turns"][3]["box"] = "sixes"  # Bob's 4-4-4-4-4 must go in his empty Fours
-    broken = [*BROKEN, ("joker.json", data, "official rules send this extra Yahtzee to fours, not sixes")]
+    broken = [*BROKEN, ("joker.json", data, "Official rules: this extra Yahtzee goes to Fours, not Sixes")]
     for name, content, fragment in broken:
         path = tmp_path / name
         path.write_text(content if isinstance(content, str) else json.dumps(content))

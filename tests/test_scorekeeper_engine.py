@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from browsing import missing
 from helpers import EXAMPLES, TESTS, node_answers, play
 
 from sheetgen.errors import ConflictingHouseRulesError, SheetgenError
+from sheetgen.files.records import checked_record
 from sheetgen.rules.boxes import Box
 from sheetgen.rules.records import parse_record
 from sheetgen.rules.scoring import extra_yahtzee_scores, possible_scores
@@ -479,3 +481,62 @@ def test_mutated_records_are_refused_alike():
     differ = [(r["data"], w, g) for r, w, g in zip(records, expected, answers, strict=True) if w != g]
     assert differ == []
     assert MUTATED * 0.9 < sum("error" in w for w in expected) < MUTATED
+
+
+def _hostile_files() -> list[tuple[str, str]]:
+    """Record files whose JSON only Python's reader tells apart from a good one: integral floats,
+    duplicate and `__proto__` keys, deep nesting, long integers, NaN, and syntax errors."""
+    boxes = (EXAMPLES / "boxes.json").read_text()
+    turns = (EXAMPLES / "turns.json").read_text()
+    aces = re.search(r'"aces": (\d+)', boxes)
+    assert aces
+    at_aces = aces.start(1)
+    first_die = turns.index('"dice": [') + len('"dice": [')
+    return [
+        ("aces 3.0", boxes[:at_aces] + "3.0" + boxes[aces.end(1) :]),
+        ("aces 3e0", boxes[:at_aces] + "3e0" + boxes[aces.end(1) :]),
+        ("aces -0.0", boxes[:at_aces] + "-0.0" + boxes[aces.end(1) :]),
+        ("die 2.0", turns[:first_die] + "2.0, " + turns[first_die + 3 :]),
+        ("bonuses 1.0", boxes.replace('"yahtzee_bonuses": 1', '"yahtzee_bonuses": 1.0', 1)),
+        ("whole record 3.0", "3.0"),
+        ("players 1e2", '{"players": 1e2}'),
+        ("title 1e16", '{"title": 1e16, "players": []}'),
+        ("duplicate key", '{"players": [], "players": []}'),
+        ("duplicate __proto__", '{"__proto__": 1, "__proto__": 2}'),
+        ("__proto__ key", '{"__proto__": {"variant": "x"}, "players": []}'),
+        ("too deep", "[" * 17 + "]" * 17),
+        ("deep in a string", '{"title": "' + "[" * 40 + '", "players": 1}'),
+        ("16 digits", '{"players": 1234567890123456}'),
+        ("-15 digits", '{"players": -123456789012345}'),
+        ("NaN", '{"players": NaN}'),
+        ("-Infinity", '{"players": -Infinity}'),
+        ("1e400", '{"players": [1e400]}'),
+        ("trailing comma", '{"players": [1,]}'),
+        ("unterminated", '{"players": "abc'),
+        ("bad escape", '{"players": "a\\q"}'),
+        ("bad unicode", '{"pl\\u00e9x": 1, "p": "\\ud83c\\u12"}'),
+        ("control", '{"players": "a\nb"}'),
+        ("extra", "{}\n  x"),
+        ("BOM", "\ufeff{}"),
+        ("empty", ""),
+        ("not JSON", "Hello, world"),
+        ("markup", "<b>" * 2000),
+        ("unknown language", turns.replace("{", '{"lang": "xx",', 1)),
+        ("language of a thousand", turns.replace("{", '{"lang": "' + "x" * 1000 + '",', 1)),
+        ("a million-character key twice", '{"' + "k" * MILLION + '": 1, "' + "k" * MILLION + '": 2}'),
+    ]
+
+
+def test_imported_files_are_read_as_sheetgen_score_reads_them():
+    """The page reads an imported file's JSON as `sheetgen score` reads it: `"aces": 3.0` is a float and
+    refused, duplicate keys, deep nesting, long integers and NaN are refused, a syntax error is placed
+    at Python's line and column; each with the command line's very message, one line of at most MAX_LINE."""
+    cases = _hostile_files()
+    files = [{"name": "r.json", "text": text} for _, text in cases]
+    answers = node_answers({"model": scorekeeper_data(Rules()), "files": files})["files"]
+    for (case, text), shown in zip(cases, answers, strict=True):
+        with pytest.raises(SheetgenError) as refused:
+            checked_record(text.encode(), "r.json")
+        assert shown.get("alert") == one_line(str(refused.value)), case
+        assert len(shown["alert"]) <= MAX_LINE, case
+    assert answers[0]["alert"] == 'r.json: player 1 ("Ann"), box aces: 3.0 is not a whole number'

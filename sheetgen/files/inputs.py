@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
+from sheetgen.rules.messages import at
 from sheetgen.rules.text import printable, quote, type_name
 
 RECORD_LIMIT = 5 * 1024 * 1024  # bytes in a record file
@@ -171,7 +172,7 @@ def _check_depth(text: str, skip: re.Pattern[str], shown: str, error: type[Sheet
     for match in _BRACKETS.finditer(skip.sub("", text)):
         depth += 1 if match.group() in "[{" else -1
         if depth > MAX_DEPTH:
-            raise error(f"{shown}: nested too deeply (more than {MAX_DEPTH} levels)")
+            raise error(at(shown, "too_deep", most=MAX_DEPTH))
 
 
 def parse_json(data: bytes, shown: str, error: type[SheetgenError] = SheetgenError) -> Any:
@@ -182,25 +183,24 @@ def parse_json(data: bytes, shown: str, error: type[SheetgenError] = SheetgenErr
         if len(result) < len(items):
             seen: set[str] = set()
             key = next(k for k, _ in items if k in seen or seen.add(k))
-            raise error(f"{shown}: duplicate key {quote(key)}")
+            raise error(at(shown, "duplicate_key", key=quote(key)))
         return result
 
     def integer(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise error(f"{shown}: a number of {len(digits)} digits; at most {MAX_DIGITS}")
+            raise error(at(shown, "too_many_digits", count=len(digits), most=MAX_DIGITS))
         return int(digits)
 
     def constant(name: str) -> None:
-        raise error(f"{shown}: {name} is not a number JSON allows")
+        raise error(at(shown, "not_json_number", name=name))
 
     text = _decode(data, shown, error)
     _check_depth(text, _JSON_SKIP, shown, error)
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_int=integer, parse_constant=constant)
     except json.JSONDecodeError as failure:
-        raise error(
-            f"{shown}: invalid JSON at line {failure.lineno}, column {failure.colno}: {failure.msg}"
-        ) from None
+        line, column, reason = failure.lineno, failure.colno, failure.msg
+        raise error(at(shown, "invalid_json", line=line, column=column, reason=reason)) from None
 
 
 def parse_toml(data: bytes, shown: str, error: type[SheetgenError] = SheetgenError) -> dict[str, Any]:

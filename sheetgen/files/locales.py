@@ -27,7 +27,8 @@ from pathlib import Path
 from sheetgen.errors import UnknownLanguageError
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules.i18n import ENGLISH, Translator, formats, placeholders, using
-from sheetgen.rules.text import printable
+from sheetgen.rules.messages import say
+from sheetgen.rules.text import REPR, printable, quote
 
 LOCALE_DIR = TEMPLATES_DIR / "locale"
 DOMAIN = "sheetgen"
@@ -159,7 +160,7 @@ def find_language(name: str, locale_dir: Path | None = None) -> str:
     for lang in known:
         if lang.lower() == wanted:
             return lang
-    raise UnknownLanguageError(f"unknown language {name!r}; known languages: {', '.join(known)}")
+    raise UnknownLanguageError(say("unknown_language", name=quote(name, quotes=REPR), known=", ".join(known)))
 
 
 class Catalog:

@@ -10,6 +10,7 @@ from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, Unknow
 from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
 from sheetgen.files.locales import find_language
 from sheetgen.files.variants import load_rules
+from sheetgen.rules.messages import located
 from sheetgen.rules.records import Record, VariantLoader, parse_record
 from sheetgen.rules.text import printable
 from sheetgen.rules.variants import builtin_rules
@@ -34,7 +35,7 @@ def checked_record(data: bytes, shown: str, load_variant: VariantLoader = builti
         try:
             find_language(record.lang)
         except UnknownLanguageError as error:
-            raise RecordShapeError(f"{shown}: lang: {error}") from None
+            raise RecordShapeError(located(shown, located("lang", str(error)))) from None
     return record
 
 

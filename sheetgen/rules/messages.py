@@ -16,8 +16,9 @@ import re
 from sheetgen.rules.i18n import N_
 
 CHECKS: dict[str, str] = {
-    # Where: "game 2, player 1 ("Ann"), turn 3: ...". Record keys (boxes, 'dice') are the
-    # record's own words and stay as they are in every language.
+    # Where: "game 2, player 1 ("Ann"), turn 3: ...". Record keys (a box where the record is wrong,
+    # 'dice', the keys allowed) are the record's own words and stay as they are in every language;
+    # a message about the game names a box by its label and the rules by their title ({rules}).
     "at": N_("{where}: {message}"),
     "within": N_("{where}, {part}"),
     "named": N_("{where} ({name})"),
@@ -39,6 +40,22 @@ CHECKS: dict[str, str] = {
     "unknown_variant": N_("unknown variant {name}; known variants: {known}"),
     "unknown_house_rule": N_("unknown house rule {name}; known house rules: {known}"),
     "contradict": N_("house rules {one} and {other} contradict each other"),
+    # A record file's JSON (files/inputs.parse_json); the reasons are the words of Python's json reader
+    "duplicate_key": N_("duplicate key {key}"),
+    "too_deep": N_("nested too deeply (more than {most} levels)"),
+    "too_many_digits": N_("a number of {count} digits; at most {most}"),
+    "not_json_number": N_("{name} is not a number JSON allows"),
+    "invalid_json": N_("invalid JSON at line {line}, column {column}: {reason}"),
+    "json_value": N_("Expecting value"),
+    "json_name": N_("Expecting property name enclosed in double quotes"),
+    "json_colon": N_("Expecting ':' delimiter"),
+    "json_comma": N_("Expecting ',' delimiter"),
+    "json_unterminated": N_("Unterminated string starting at"),
+    "json_escape": N_("Invalid \\escape"),
+    "json_unicode": N_("Invalid \\uXXXX escape"),
+    "json_control": N_("Invalid control character at"),
+    "json_extra": N_("Extra data"),
+    "json_bom": N_("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
     # A record's shape (records.py)
     "not_object": N_("expected an object, found {found}"),
     "unknown_key": N_("unknown key {key}; allowed: {allowed}"),
@@ -49,6 +66,7 @@ CHECKS: dict[str, str] = {
         "players {names} differ from game 1's {first}; a series keeps the same players in the same order"
     ),
     "lang_tag": N_("expected a language tag like en or pt-BR, found {found}"),
+    "unknown_language": N_("unknown language {name}; known languages: {known}"),
     "variant_name": N_("expected a variant name or a TOML file path"),
     "house_rule_names": N_("expected a list of house rule names"),
     "date": N_("expected a date as YYYY-MM-DD, found {found}"),
@@ -69,7 +87,7 @@ CHECKS: dict[str, str] = {
     "die": N_("die {die} is not a whole number from {low} to {high}"),
     "not_whole": N_("{value} is not a whole number"),
     "filled": N_("box {box} is already filled"),
-    "joker_sends": N_("{rules} rules send this extra Yahtzee to {boxes}, not {box}"),
+    "joker_sends": N_("{rules}: this extra Yahtzee goes to {boxes}, not {box}"),
     "cannot_score": N_("{box} cannot score {score}{allowed}"),
     "only_these": N_(" (only {values})"),
     "only_zero_or_range": N_(" (only {zero} or {low} to {high})"),
@@ -77,12 +95,12 @@ CHECKS: dict[str, str] = {
     "scratch_true": N_("'scratch' must be true (leave it out for a scored turn), found {found}"),
     "scratch_rule": N_("a scratched turn needs the house rule {rule}"),
     "scratch_without_rule": N_(
-        "a scratched turn needs the house rule {rule}, which {rules} does not have here"
+        "a scratched turn needs the house rule {rule}, which is not part of {rules} here"
     ),
     # Yahtzee bonuses (records.py)
     "tick_bool": N_("'yahtzee_bonus' must be true or false, found {found}"),
     "tick_misfit": N_(
-        "a Yahtzee bonus ticked for {box} {score}, a score no extra Yahtzee leaves there under {rules} rules"
+        "a Yahtzee bonus ticked for {box} {score}, a score no extra Yahtzee leaves there under {rules}"
     ),
     "tick_needs_yahtzee": N_("a ticked Yahtzee bonus needs {yahtzee} in the Yahtzee box, which holds {held}"),
     "nothing": N_("nothing"),
@@ -90,7 +108,7 @@ CHECKS: dict[str, str] = {
     "bonuses_need_yahtzee": N_("Yahtzee bonuses need {yahtzee} in the Yahtzee box, which holds {held}"),
     "bonus_room": N_(
         "{bonuses} bonuses need {bonuses} extra Yahtzees, each written in a box of its own, "
-        "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} rules (not {shown})"
+        "but only {room} boxes hold a score an extra Yahtzee can leave under {rules} (not {shown})"
     ),
 }
 

@@ -302,7 +302,7 @@ class _Parser:
                 raise RecordShapeError(at(here, "needs_box"))
             box = self.box_name(here, turn["box"])
             if box in card.boxes:
-                raise RecordError(at(here, "box_twice", box=box.value))
+                raise RecordError(at(here, "box_twice", box=box.label))
             if "score" in turn:
                 _check_keys(here, turn, TYPED_TURN_KEYS)
                 card = self.typed_turn(here, turn, box, rules, card)
@@ -336,7 +336,8 @@ class _Parser:
         if tick is not False and tick is not True:
             raise RecordShapeError(at(where, "tick_bool", found=quote(tick)))
         if tick and (box is Box.YAHTZEE or value not in extra_yahtzee_scores(rules)[box]):
-            raise ImpossibleScoreError(at(where, "tick_misfit", box=box.value, score=value, rules=rules.name))
+            misfit = at(where, "tick_misfit", box=box.label, score=value, rules=rules.label)
+            raise ImpossibleScoreError(misfit)
         return ScoreCard({**card.boxes, box: value}, card.yahtzee_bonuses + tick)
 
     @staticmethod
@@ -348,7 +349,7 @@ class _Parser:
             raise RecordShapeError(at(where, "scratch_true", found=quote(turn["scratch"])))
         if not rules.scratch_any_box:
             raise IllegalPlacementError(
-                at(where, "scratch_without_rule", rule=HouseRule.SCRATCH_ANY_BOX.value, rules=rules.name)
+                at(where, "scratch_without_rule", rule=HouseRule.SCRATCH_ANY_BOX.value, rules=rules.label)
             )
         return True
 
@@ -405,9 +406,9 @@ def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rule
     misfits = [box for box in Box if box is not Box.YAHTZEE and scores[box] not in possible[box]]
     room = len(Box) - 1 - len(misfits)
     if bonuses > room:
-        shown = ", ".join(f"{box.value} {scores[box]}" for box in misfits)
+        shown = ", ".join(f"{box.label} {scores[box]}" for box in misfits)
         raise ImpossibleScoreError(
-            at(where, "bonus_room", bonuses=bonuses, room=room, rules=rules.name, shown=shown)
+            at(where, "bonus_room", bonuses=bonuses, room=room, rules=rules.label, shown=shown)
         )
 
 

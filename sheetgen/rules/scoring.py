@@ -132,13 +132,13 @@ class ScoreCard:
         allows; the roll must still be one the box may take.
         """
         if box in self.boxes:
-            raise IllegalPlacementError(say("filled", box=box.value))
+            raise IllegalPlacementError(say("filled", box=box.label))
         if scratch and not rules.scratch_any_box:
             raise IllegalPlacementError(say("scratch_rule", rule=HouseRule.SCRATCH_ANY_BOX.value))
         legal = self.legal_boxes(dice, rules)
         if box not in legal:
-            allowed = ", ".join(b.value for b in legal)
-            raise IllegalPlacementError(say("joker_sends", rules=rules.name, boxes=allowed, box=box.value))
+            allowed = ", ".join(b.label for b in legal)
+            raise IllegalPlacementError(say("joker_sends", rules=rules.label, boxes=allowed, box=box.label))
         if scratch:
             return 0
         return score_in_box(dice, box, rules, joker=self.is_joker(dice))

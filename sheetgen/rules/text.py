@@ -26,6 +26,12 @@ EXCERPT = 40  # characters of a value a message shows
 REPR = "'"  # quote(..., quotes=REPR): text quoted as Python shows it, for messages that always did
 NAME_EXCERPT = 60  # a name or title that does not fit: shown whole up to the longest that could
 MAX_LINE = 300  # characters in any one message line, whatever the input
+# Letters that decomposing (NFKD) and dropping accents leave outside ASCII, spelt as their languages
+# spell them without the letter: a file name made from a name (the scorekeeper's exports) uses these.
+ASCII_SPELLINGS = {
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ħ": "h",
+    "\u0131": "i",  # the dotless i
+}  # fmt: skip
 
 
 JSON_TYPES = {dict: "object", list: "list", str: "text", bool: "bool", int: "int", float: "number"}

@@ -238,6 +238,11 @@ class Rules:
         return self.custom_name or self.variant.name
 
     @property
+    def label(self) -> str:
+        """How a message names these rules, in the active language ("Official rules")."""
+        return self.custom_title or self.variant.title
+
+    @property
     def title(self) -> str:
         """The heading a sheet prints."""
         return self.custom_title or _("Yahtzee: %(variant)s", variant=self.variant.title)

@@ -3,8 +3,9 @@
 Everything the page knows about the game (boxes, labels, hints, score
 constants, the Joker orders, house rules, name limits) is written into it as
 one JSON blob from the rules model, so the page never retypes a label or a
-number. The JavaScript engine and view are inlined, so the page makes no
-request and works opened from disk.
+number. The JavaScript modules come as data: URLs under an import map, each a
+real ES module in its own scope, so the page makes no request and works
+opened from disk.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from sheetgen import __version__
-from sheetgen.files.inputs import RECORD_LIMIT
+from sheetgen.files.inputs import MAX_DEPTH, MAX_DIGITS, RECORD_LIMIT
+from sheetgen.files.locales import languages
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
@@ -35,6 +37,7 @@ from sheetgen.rules.boxes import (
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
     Box,
+    Scoring,
     Section,
     Total,
 )
@@ -59,6 +62,7 @@ from sheetgen.rules.records import (
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
 from sheetgen.rules.text import (
+    ASCII_SPELLINGS,
     BIDI_CONTROLS,
     BLANK_LETTERS,
     CONTROL_CATEGORIES,
@@ -66,7 +70,15 @@ from sheetgen.rules.text import (
     INVISIBLE_CATEGORIES,
     MAX_LINE,
 )
-from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, Rules, Variant, joker_order_text
+from sheetgen.rules.variants import (
+    START_RULES,
+    VARIANTS,
+    HouseRule,
+    JokerOrder,
+    Rules,
+    Variant,
+    joker_order_text,
+)
 from sheetgen.web.app import ICON, icon
 
 TEMPLATE = "scorekeeper/scorekeeper.html"
@@ -159,7 +171,6 @@ TEXT: dict[str, Any] = {
     "too_many_seats": N_("{name}: {count} players; this page seats {seats}. `{command}` prints it."),
     "imported": N_("Imported {name}."),
     "too_big": N_("{name}: more than %(mb)s MB; a record file may be at most that."),
-    "invalid_json": N_("{name}: invalid JSON: {reason}"),
     "resumed": N_("Resumed: {names}."),
     "deleted": N_("Deleted the game of {names}."),
     "delete_confirm": N_("Delete the game of {names} from {when}? It cannot be brought back."),
@@ -246,6 +257,7 @@ def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]
 def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
     return {
         "name": rules.name,
+        "label": rules.label,  # how a message names these rules
         "base": variant.name,
         "aliases": list(variant.aliases) if rules.custom_name is None else [],
         "custom": rules.custom_name is not None,
@@ -318,6 +330,8 @@ def _model_data(lang: str) -> dict[str, Any]:
             "max_state_chars": MAX_STATE_CHARS,
             "max_history_chars": MAX_HISTORY_CHARS,
             "max_import_bytes": MAX_IMPORT_BYTES,
+            "max_depth": MAX_DEPTH,
+            "max_digits": MAX_DIGITS,
             "max_id_length": MAX_ID_LENGTH,
             "max_file_name_players": MAX_FILE_NAME_PLAYERS,
             "excerpt": EXCERPT,
@@ -331,11 +345,24 @@ def _model_data(lang: str) -> dict[str, Any]:
             "bidi_controls": sorted(BIDI_CONTROLS),
             "blank_letters": sorted(BLANK_LETTERS),
             "unprintable": _unprintable(),
+            "ascii_spellings": ASCII_SPELLINGS,
         },
         "text": _translated(TEXT),
         "series_rule": HouseRule.SERIES.value,
+        # The names the engine's branches test, so no rule, section or scoring is spelt twice.
+        "engine": {
+            "scratch_rule": HouseRule.SCRATCH_ANY_BOX.value,
+            "full_house_rule": HouseRule.FIVE_OF_A_KIND_FULL_HOUSE.value,
+            "free_order": JokerOrder.FREE.name,
+            "kinds_order": JokerOrder.UPPER_THEN_KINDS.name,
+            "upper": Section.UPPER.value,
+            "lower": Section.LOWER.value,
+            "count": Scoring.COUNT_FACE.value,
+            "total": Scoring.DICE_TOTAL.value,
+        },
         "default_variant": DEFAULT_VARIANT,
         "lang_pattern": LANG_PATTERN.pattern,
+        "languages": list(languages()),  # a record's "lang" must name one, as `sheetgen fill` prints it
         "saved_game_key": SAVED_GAME_KEY,
         "fill_command": FILL_COMMAND,
         "boxes": [
@@ -377,7 +404,7 @@ def _model_data(lang: str) -> dict[str, Any]:
             "typed_turn": list(TYPED_TURN_KEYS),
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
-        **({} if lang == "en" else {"lang": lang}),  # an export records a language but English
+        "lang": lang,  # an export records the page's language, for `sheetgen fill` to print it in
     }
 
 
@@ -409,18 +436,33 @@ def _script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-IMPORT = re.compile(r"^import\b[^;]*;\n", re.MULTILINE)
-EXPORT = re.compile(r"^export ", re.MULTILINE)
+# A module's imports of its sibling modules, `from "./engine.mjs"` or `import "./view.mjs";`: the
+# specifier is the one part of a module the page changes, to the bare name its import map gives a
+# data: URL (a data: module has no base URL for "./" to resolve against). Every import must be one.
+SIBLING = re.compile(r'^(import\b(?:[^;"]*\bfrom)?\s*)"\./([\w-]+\.mjs)";$', re.MULTILINE)
+ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
+MODULE_SCHEME = "sheetgen:"  # the bare specifiers' prefix, so no page name can be taken for a path
 
 
-def _module(name: str) -> str:
-    """A template module's source with its imports and `export` words dropped, to inline it.
+def _module_url(name: str) -> str:
+    """The template module `name` as a data: URL, its sibling imports given their import-map names.
 
-    The modules are written as real ES modules so Node can import the engine in tests;
-    inlined one after the other in one module script, they share one scope.
+    The modules stay real ES modules, each in its own scope, in the browser as in Node (the tests
+    import them from templates/scorekeeper/); the page makes no request and works from file://.
     """
     source = template_text(f"scorekeeper/{name}")
-    return EXPORT.sub("", IMPORT.sub("", source))
+    rewritten, count = SIBLING.subn(rf'\1"{MODULE_SCHEME}\2";', source)
+    if count != len(ANY_IMPORT.findall(source)):
+        raise ValueError(f"scorekeeper/{name}: every import must be one line from a sibling module")
+    return "data:text/javascript;base64," + base64.b64encode(rewritten.encode()).decode("ascii")
+
+
+@cache
+def module_scripts() -> tuple[str, list[str]]:
+    """The import map naming every module of MODULES, and the module scripts that load them in order."""
+    imports = {MODULE_SCHEME + name: _module_url(name) for name in MODULES}
+    importmap = _script_json({"imports": imports})
+    return importmap, [MODULE_SCHEME + name for name in MODULES]
 
 
 @cache
@@ -443,7 +485,7 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
 
     data = scorekeeper_data(rules)
     ruleset = data["rulesets"][rules.slug]
-    script = "\n".join(_module(name) for name in MODULES)
+    importmap, modules = module_scripts()
     return (
         environment()
         .get_template(TEMPLATE)
@@ -452,7 +494,8 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
             edition=ruleset["edition"],
             data=Markup(_script_json(data)),
             css=stylesheet(SITE_CSS, "scorekeeper/scorekeeper.css"),
-            script=Markup(script.replace("</script", "<\\/script")),
+            importmap=Markup(importmap),
+            modules=modules,
             max_players=SEATS,
             faces=FACES,
             fill_command=FILL_COMMAND,

@@ -3,7 +3,7 @@
 // games, every number and date in the page's language. No DOM: every action returns the messages
 // to show ({alert, live, status}), and `derived()` computes the cards and totals once per change,
 // however often the view draws.
-import { ScoreError, fmt, located, oneLine } from "./text.mjs";
+import { ScoreError, fileSlug, fmt, located, oneLine, parseJson } from "./text.mjs";
 import {
   makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames, isExtraYahtzee, scoreIn, allowedText, possibleScores, canScratch,
@@ -15,9 +15,7 @@ export function fileName(model, game) {
   const d = new Date(game.started);
   const pad = (n) => String(n).padStart(2, "0");
   const stamp = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
-  const slugs = game.players
-    .map((name) => name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""))
-    .filter(Boolean);
+  const slugs = game.players.map((name) => fileSlug(model, name)).filter(Boolean);
   const names = slugs.join("-").slice(0, model.constants.max_file_name_players).replace(/-$/, "");
   return `yahtzee-${stamp}${names ? `-${names}` : ""}.json`;
 }
@@ -519,13 +517,14 @@ export class Controller {
     return { alert: oneLine(this.model, fmt(this.T.too_big, { name })) };
   }
 
-  /** A file's text: JSON, then a record or a saved game (`load`); every refusal one escaped line. */
+  /** A file's text: JSON read as `sheetgen score` reads it, then a record or a saved game (`load`); every refusal one escaped line. */
   importText(text, name) {
     let data;
     try {
-      data = JSON.parse(text);
+      data = parseJson(this.model, text, name);
     } catch (error) {
-      return { alert: oneLine(this.model, fmt(this.T.invalid_json, { name, reason: error.message })) };
+      if (!(error instanceof ScoreError)) throw error;
+      return { alert: oneLine(this.model, error.message) };
     }
     return this.load(data, name);
   }

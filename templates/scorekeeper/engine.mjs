@@ -1,22 +1,19 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
+import { JsonFloat, REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
  * @typedef {number[]} Dice           Five faces.
  * @typedef {{boxes: Object<string, number>, yahtzeeBonuses: number}} Card
- * @typedef {{name: string, slug: string, variant: string, jokerOrder: string,
- *            houseRules: string[], record: {variant: string, house_rules: string[]}}} Rules
+ * @typedef {{name: string, label: string, slug: string, variant: string, jokerOrder: string, houseRules: string[],
+ *            scratch: boolean, yahtzeeFullHouse: boolean, record: {variant: string, house_rules: string[]}}} Rules
  * @typedef {{player: number, box: string, dice?: Dice, scratch?: boolean, score?: number,
  *            bonus?: boolean}} Entry   One box written, as dice or as a typed score; a typed score
  *            with `bonus` was an extra Yahtzee, ticked by hand (the record's "yahtzee_bonus").
  * @typedef {{entries: Entry[]}} Game
  */
-
-const FIVE_OF_A_KIND_FULL_HOUSE = "five-of-a-kind-full-house";
-const SCRATCH_ANY_BOX = "scratch-any-box";
 
 /** @returns {Card} */
 export function emptyCard() {
@@ -57,10 +54,13 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   const slug = [variant.name, ...ordered].join("-");
   return {
     name: variant.name,
+    label: variant.label,
     slug,
     variant: variant.base,
     jokerOrder: variant.joker_order,
     houseRules: wanted,
+    scratch: wanted.includes(model.engine.scratch_rule),
+    yahtzeeFullHouse: wanted.includes(model.engine.full_house_rule),
     // A custom variant's file cannot travel with a record: its base and house rules can.
     record: { variant: variant.base, house_rules: wanted },
   };
@@ -125,13 +125,18 @@ function checkBonusRoom(model, rules, card, where) {
   const { room, misfits } = bonusRoom(model, rules, card);
   const bonuses = card.yahtzeeBonuses;
   if (bonuses > room) {
-    const shown = misfits.map((b) => `${b} ${card.boxes[b]}`).join(", ");
-    throw refusalAt(model, where, "bonus_room", { bonuses, room, rules: rules.name, shown });
+    const shown = misfits.map((b) => `${boxLabel(model, b)} ${card.boxes[b]}`).join(", ");
+    throw refusalAt(model, where, "bonus_room", { bonuses, room, rules: rules.label, shown });
   }
 }
 
 function boxInfo(model, box) {
   return model.boxes.find((b) => b.name === box);
+}
+
+/** How a message names a box: its label in the page's language, without the card's soft hyphens. */
+export function boxLabel(model, box) {
+  return boxInfo(model, box).label.replaceAll("\u00ad", "");
 }
 
 function upperBoxFor(model, face) {
@@ -174,15 +179,15 @@ export function fits(model, dice, box) {
 export function naturalScore(model, dice, box) {
   const info = boxInfo(model, box);
   const sum = dice.reduce((a, b) => a + b, 0);
-  if (info.scoring === "count") return dice.filter((d) => d === info.face).reduce((a, b) => a + b, 0);
+  if (info.scoring === model.engine.count) return dice.filter((d) => d === info.face).reduce((a, b) => a + b, 0);
   if (!fits(model, dice, box)) return 0;
-  return info.scoring === "total" ? sum : info.fixed_score;
+  return info.scoring === model.engine.total ? sum : info.fixed_score;
 }
 
 /** The score of a roll in a box, as a Joker when `joker` is set. */
 export function scoreInBox(model, dice, box, rules, joker = false) {
   const info = boxInfo(model, box);
-  if (box === model.full_house_box && rules.houseRules.includes(FIVE_OF_A_KIND_FULL_HOUSE) && isYahtzee(dice)) {
+  if (box === model.full_house_box && rules.yahtzeeFullHouse && isYahtzee(dice)) {
     return info.fixed_score;
   }
   if (joker && info.joker) return info.fixed_score;
@@ -206,14 +211,14 @@ export function isJoker(model, card, dice) {
 
 function jokerBoxes(model, card, dice, rules) {
   const open = openBoxes(model, card);
-  if (!isExtraYahtzee(model, card, dice) || rules.jokerOrder === "FREE") return open;
+  if (!isExtraYahtzee(model, card, dice) || rules.jokerOrder === model.engine.free_order) return open;
   const upper = upperBoxFor(model, dice[0]);
   if (open.includes(upper)) return [upper];
-  if (rules.jokerOrder === "UPPER_THEN_KINDS") {
+  if (rules.jokerOrder === model.engine.kinds_order) {
     const kinds = model.kind_boxes.filter((b) => open.includes(b));
     if (kinds.length) return kinds;
   }
-  const lower = open.filter((b) => boxInfo(model, b).section === "lower");
+  const lower = open.filter((b) => boxInfo(model, b).section === model.engine.lower);
   return lower.length ? lower : open;
 }
 
@@ -224,7 +229,7 @@ function jokerBoxes(model, card, dice, rules) {
 export function legalBoxes(model, card, dice, rules) {
   const legal = jokerBoxes(model, card, dice, rules);
   const fullHouse = model.full_house_box;
-  if (rules.houseRules.includes(FIVE_OF_A_KIND_FULL_HOUSE) && isYahtzee(dice) && !(fullHouse in card.boxes)) {
+  if (rules.yahtzeeFullHouse && isYahtzee(dice) && !(fullHouse in card.boxes)) {
     return model.boxes.map((b) => b.name).filter((b) => legal.includes(b) || b === fullHouse);
   }
   return legal;
@@ -232,15 +237,18 @@ export function legalBoxes(model, card, dice, rules) {
 
 /** Whether these rules let a turn be scratched: 0 in any box it may go in. */
 export function canScratch(rules) {
-  return rules.houseRules.includes(SCRATCH_ANY_BOX);
+  return rules.scratch;
 }
 
 /** What the roll scores in `box`, or a ScoreError saying why it may not go there. */
 export function scoreIn(model, card, dice, box, rules, scratch = false) {
-  if (box in card.boxes) throw refusal(model, "filled", { box });
-  if (scratch && !canScratch(rules)) throw refusal(model, "scratch_rule", { rule: SCRATCH_ANY_BOX });
+  if (box in card.boxes) throw refusal(model, "filled", { box: boxLabel(model, box) });
+  if (scratch && !canScratch(rules)) throw refusal(model, "scratch_rule", { rule: model.engine.scratch_rule });
   const legal = legalBoxes(model, card, dice, rules);
-  if (!legal.includes(box)) throw refusal(model, "joker_sends", { rules: rules.name, boxes: legal.join(", "), box });
+  if (!legal.includes(box)) {
+    const boxes = legal.map((b) => boxLabel(model, b)).join(", ");
+    throw refusal(model, "joker_sends", { rules: rules.label, boxes, box: boxLabel(model, box) });
+  }
   if (scratch) return 0;
   return scoreInBox(model, dice, box, rules, isJoker(model, card, dice));
 }
@@ -262,10 +270,10 @@ export function totals(model, card) {
   const k = model.constants;
   const sum = (section) =>
     model.boxes.filter((b) => b.section === section).reduce((a, b) => a + (card.boxes[b.name] || 0), 0);
-  const upper = sum("upper");
+  const upper = sum(model.engine.upper);
   const bonus = upper >= k.upper_bonus_threshold ? k.upper_bonus : 0;
   const yahtzeeBonus = k.yahtzee_bonus * card.yahtzeeBonuses;
-  const lower = sum("lower") + yahtzeeBonus;
+  const lower = sum(model.engine.lower) + yahtzeeBonus;
   return {
     upper_subtotal: upper,
     upper_bonus: bonus,
@@ -301,7 +309,7 @@ export function tickRefusal(model, rules, card, entry) {
 
 function checkTick(model, rules, box, score) {
   if (box === model.yahtzee_box || !extraYahtzeeScores(model, rules)[box].includes(score)) {
-    throw refusal(model, "tick_misfit", { box, score, rules: rules.name });
+    throw refusal(model, "tick_misfit", { box: boxLabel(model, box), score, rules: rules.label });
   }
 }
 
@@ -318,7 +326,7 @@ export function replay(model, rules, entries, playerCount) {
     if (entry.dice) {
       cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
     } else {
-      if (entry.box in card.boxes) throw refusal(model, "filled", { box: entry.box });
+      if (entry.box in card.boxes) throw refusal(model, "filled", { box: boxLabel(model, entry.box) });
       const scores = possibleScores(model, rules, entry.box);
       if (!scores.includes(entry.score)) {
         throw cannotScore(model, null, entry.box, entry.score, scores);
@@ -351,7 +359,7 @@ export function allowedText(model, values) {
 
 /** A box that cannot take the score ("… cannot score 20 (only 0, 25)"), under `where` when it is given (records._cannot_score). */
 function cannotScore(model, where, box, score, scores) {
-  const values = { box: boxInfo(model, box).label, score, allowed: allowedText(model, scores) };
+  const values = { box: boxLabel(model, box), score, allowed: allowedText(model, scores) };
   return where ? refusalAt(model, where, "cannot_score", values) : refusal(model, "cannot_score", values);
 }
 
@@ -364,7 +372,7 @@ export function isComplete(model, card) {
 
 /** `obj`, an object with only the `allowed` keys (records._check_keys). */
 export function checkKeys(model, where, obj, allowed) {
-  if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+  if (!isObject(obj)) {
     throw refusalAt(model, where, "not_object", { found: typeName(model, obj) });
   }
   for (const key of Object.keys(obj)) {
@@ -389,6 +397,11 @@ export function checkNames(model, names) {
     if (clean.indexOf(name) !== i) throw refusalAt(model, where(i), "name_twice", { name: quote(model, name) });
   });
   return clean;
+}
+
+/** A JSON object: not null, a list or a number read as a float. */
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof JsonFloat);
 }
 
 function isInt(value) {
@@ -494,6 +507,11 @@ function readRecord(model, data, pageRules) {
   if (lang !== null && !(typeof lang === "string" && new RegExp(`^(?:${model.lang_pattern})$`).test(lang))) {
     throw refusalAt(model, "lang", "lang_tag", { found: quote(model, lang) });
   }
+  // A language this sheetgen has, as `sheetgen fill` needs to print it (locales.find_language).
+  const wanted = lang === null ? null : lang.trim().replace(/_/g, "-").toLowerCase();
+  if (wanted !== null && !model.languages.some((known) => known.toLowerCase() === wanted)) {
+    throw refusalAt(model, "lang", "unknown_language", { name: quote(model, lang, undefined, REPR), known: model.languages.join(", ") });
+  }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
 
@@ -524,7 +542,7 @@ function readGame(model, where, data, rules) {
 function readPlayer(model, where, data, rules, index) {
   const keys = model.record_keys;
   const k = model.constants;
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+  if (!isObject(data)) {
     throw refusalAt(model, where, "not_object", { found: typeName(model, data) });
   }
   const name = checkText(model, where, data.name, say(model, "the_name"), k.max_name_length);
@@ -544,7 +562,7 @@ function readPlayer(model, where, data, rules, index) {
       if ("dice" in turn && "score" in turn) throw refusalAt(model, at, "dice_or_score");
       if (!("box" in turn) || (!("dice" in turn) && !("score" in turn))) throw refusalAt(model, at, "needs_box");
       const box = checkBoxName(model, at, turn.box);
-      if (box in card.boxes) throw refusalAt(model, at, "box_twice", { box });
+      if (box in card.boxes) throw refusalAt(model, at, "box_twice", { box: boxLabel(model, box) });
       if ("score" in turn) {
         checkKeys(model, at, turn, keys.typed_turn);
         const value = turn.score;
@@ -568,7 +586,7 @@ function readPlayer(model, where, data, rules, index) {
       const dice = checkDice(model, at, turn.dice);
       if ("scratch" in turn) {
         if (turn.scratch !== true) throw refusalAt(model, at, "scratch_true", { found: quote(model, turn.scratch) });
-        if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: SCRATCH_ANY_BOX, rules: rules.name });
+        if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: model.engine.scratch_rule, rules: rules.label });
       }
       try {
         card = place(model, card, dice, box, rules, turn.scratch === true);
@@ -637,7 +655,7 @@ function playerJson(model, name, mine, card) {
 
 /**
  * A finished game or series as a record: every box entered as dice keeps its dice, typed scores
- * stay typed (with their ticked bonus). A ScoreError when a game is unfinished.
+ * stay typed (with their ticked bonus), in the page's language. A ScoreError when a game is unfinished.
  */
 export function toRecord(model, rules, players, games, extra = {}) {
   const gameJson = games.map((game) => {
@@ -652,6 +670,7 @@ export function toRecord(model, rules, players, games, extra = {}) {
   const record = { variant: rules.record.variant, house_rules: [...rules.record.house_rules] };
   if (extra.title) record.title = extra.title;
   if (extra.date) record.date = extra.date;
+  record.lang = model.lang; // the page's language: `sheetgen fill` prints it in that language, on its paper
   if (gameJson.length === 1) record.players = gameJson[0].players;
   else record.games = gameJson;
   return record;

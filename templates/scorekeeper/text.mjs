@@ -58,6 +58,7 @@ function classes(model) {
 /** The JSON type of a value, as text.JSON_TYPES names it; a missing value is null, as Python's .get() gives. */
 function jsonType(value) {
   if (value === null || value === undefined) return "null";
+  if (value instanceof JsonFloat) return "number";
   if (Array.isArray(value)) return "list";
   if (typeof value === "number") return Number.isInteger(value) ? "int" : "number";
   return { object: "object", string: "text", boolean: "bool" }[typeof value];
@@ -96,6 +97,22 @@ export function cleanText(model, where, value, what, limit) {
     throw refusalAt(model, where, chars.length ? "invisible" : "empty", { what });
   }
   return text;
+}
+
+/**
+ * A name as a file name's part: accents dropped (Léo → leo, Zoë → zoe, Müller → muller), the letters
+ * that have no accent to drop spelt out (the blob's text_rules.ascii_spellings: ß → ss), every other run
+ * of characters one "-", none at either end; "" when nothing is left (李).
+ */
+export function fileSlug(model, name) {
+  const spellings = model.text_rules.ascii_spellings;
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\x00-\x7f]/g, (char) => spellings[char] ?? char)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 // ---- Quoting: text.printable, text.quote and text.one_line of sheetgen/rules/text.py ----
@@ -179,9 +196,9 @@ function reprString(model, text) {
   return `${mark}${inner}${mark}`;
 }
 
-/** A number as Python writes it: an int as digits, a float as repr() does (1.5, 1e+16, 1e-05). */
-function pyNumber(value, style) {
-  if (Number.isSafeInteger(value)) return String(value);
+/** A number as Python writes it: an int as digits, a float (or any `float`) as repr() does (1.5, 3.0, 1e+16, 1e-05). */
+function pyNumber(value, style, float = false) {
+  if (!float && Number.isSafeInteger(value)) return String(value);
   if (!Number.isFinite(value)) return `${value < 0 ? "-" : ""}${style === "json" ? "Infinity" : "inf"}`;
   const [mantissa, power] = value.toExponential().split("e");
   const e = Number(power);
@@ -195,7 +212,7 @@ function pyNumber(value, style) {
   } else {
     body = `${digits.slice(0, e + 1).padEnd(e + 1, "0")}.${digits.slice(e + 1) || "0"}`;
   }
-  return `${value < 0 ? "-" : ""}${body}`;
+  return `${value < 0 || Object.is(value, -0) ? "-" : ""}${body}`;
 }
 
 /**
@@ -220,6 +237,7 @@ function pyText(model, value, style, most) {
     if (item === null || item === undefined) return put(style === "json" ? "null" : "None"); // a missing value is None, as .get() gives
     if (typeof item === "boolean") return put(style === "json" ? String(item) : item ? "True" : "False");
     if (typeof item === "number") return put(pyNumber(item, style));
+    if (item instanceof JsonFloat) return put(pyNumber(item.value, style, true));
     if (typeof item === "string") return put(top && style === "str" ? cut(item, budget) : text(item));
     const list = Array.isArray(item);
     if (put(list ? "[" : "{")) return true;
@@ -259,4 +277,159 @@ export function quote(model, value, limit = model.constants.excerpt, quotes = '"
 /** A message escaped and, past the blob's line limit, cut: what the page shows, as the command line does (text.one_line). */
 export function oneLine(model, message, limit = model.constants.max_line) {
   return cut(printable(model, message), limit);
+}
+
+// ---- Reading JSON as `sheetgen score` reads it (files/inputs.parse_json and Python's json) ----
+
+/** A JSON number written with a fraction or an exponent (3.0, 1e2): Python reads it as a float, which
+ * no count or score may be, though JavaScript would take it for the integer 3. */
+export class JsonFloat {
+  constructor(value) {
+    this.value = value;
+  }
+}
+
+const JSON_SPACE = new Set([" ", "\t", "\n", "\r"]);
+const JSON_STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g; // inputs._JSON_SKIP: strings, skipped when counting brackets
+const SIMPLE_ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const NUMBER = /(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+const CONSTANTS = [["NaN", "N"], ["Infinity", "I"], ["-Infinity", "-"]];
+const WORDS = [["null", null], ["true", true], ["false", false]];
+
+/**
+ * `text` decoded as Python's json.loads reads it for `sheetgen score`, or a ScoreError under `where`
+ * with its very message: nested at most max_depth deep, no duplicate key, no NaN, integers of at most
+ * max_digits digits, an integral float kept as a JsonFloat, a syntax error at Python's line and column.
+ */
+export function parseJson(model, text, where) {
+  const k = model.constants;
+  const fail = (key, values) => refusalAt(model, where, key, values);
+  let depth = 0;
+  for (const char of text.replace(JSON_STRING, "")) {
+    if (char === "[" || char === "{") depth += 1;
+    else if (char === "]" || char === "}") depth -= 1;
+    if (depth > k.max_depth) throw fail("too_deep", { most: k.max_depth });
+  }
+  // Python counts lines and columns in code points.
+  const invalid = (reason, at) => {
+    const before = [...text.slice(0, at)];
+    const line = before.filter((c) => c === "\n").length + 1;
+    const column = before.length - before.lastIndexOf("\n");
+    return fail("invalid_json", { line, column, reason: model.text.checks[reason] });
+  };
+  const end = text.length;
+  const space = (at) => {
+    while (at < end && JSON_SPACE.has(text[at])) at += 1;
+    return at;
+  };
+  const hex4 = (at) => {
+    const digits = text.slice(at, at + 4);
+    return /^[0-9a-fA-F]{4}$/.test(digits) ? parseInt(digits, 16) : -1;
+  };
+  const string = (at) => {
+    const begin = at - 1;
+    let value = "";
+    for (;;) {
+      let next = at;
+      while (next < end && text[next] !== '"' && text[next] !== "\\" && text.charCodeAt(next) > 0x1f) next += 1;
+      if (next >= end) throw invalid("json_unterminated", begin);
+      if (text.charCodeAt(next) <= 0x1f) throw invalid("json_control", next);
+      value += text.slice(at, next);
+      if (text[next] === '"') return [value, next + 1];
+      if (next === end - 1) throw invalid("json_unterminated", begin);
+      const escape = text[next + 1];
+      if (escape !== "u") {
+        if (!Object.hasOwn(SIMPLE_ESCAPES, escape)) throw invalid("json_escape", next);
+        value += SIMPLE_ESCAPES[escape];
+        at = next + 2;
+        continue;
+      }
+      // Python wants a character after the four digits, and reports a bad escape at its "u".
+      const code = next + 6 < end ? hex4(next + 2) : -1;
+      if (code < 0) throw invalid("json_unicode", next + 1);
+      at = next + 6;
+      if (code >= 0xd800 && code <= 0xdbff && at + 6 < end && text[at] === "\\" && text[at + 1] === "u") {
+        const low = hex4(at + 2);
+        if (low < 0) throw invalid("json_unicode", at + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          value += String.fromCharCode(code, low);
+          at += 6;
+          continue;
+        }
+      }
+      value += String.fromCharCode(code);
+    }
+  };
+  const number = (at) => {
+    NUMBER.lastIndex = at;
+    const match = NUMBER.exec(text);
+    if (!match) return null;
+    const [whole, integer, fraction, exponent] = match;
+    if (fraction || exponent) {
+      const value = Number(whole);
+      return [Number.isInteger(value) ? new JsonFloat(value) : value, at + whole.length];
+    }
+    if (integer.replace("-", "").length > k.max_digits) throw fail("too_many_digits", { count: integer.length, most: k.max_digits });
+    return [Number(integer), at + whole.length];
+  };
+  const value = (at) => {
+    const char = text[at];
+    if (at >= end) throw invalid("json_value", at);
+    if (char === '"') return string(at + 1);
+    if (char === "{") return object(at + 1);
+    if (char === "[") return array(at + 1);
+    for (const [word, meaning] of WORDS) if (text.startsWith(word, at)) return [meaning, at + word.length];
+    for (const [name, first] of CONSTANTS) if (char === first && text.startsWith(name, at)) throw fail("not_json_number", { name });
+    const read = number(at);
+    if (!read) throw invalid("json_value", at);
+    return read;
+  };
+  const object = (at) => {
+    const pairs = [];
+    at = space(at);
+    if (at >= end || text[at] !== "}") {
+      while (at < end) {
+        if (text[at] !== '"') throw invalid("json_name", at);
+        let key;
+        [key, at] = string(at + 1);
+        at = space(at);
+        if (at >= end || text[at] !== ":") throw invalid("json_colon", at);
+        let item;
+        [item, at] = value(space(at + 1));
+        pairs.push([key, item]);
+        at = space(at);
+        if (at < end && text[at] === "}") break;
+        if (at >= end || text[at] !== ",") throw invalid("json_comma", at);
+        at = space(at + 1);
+      }
+      if (at >= end || text[at] !== "}") throw invalid("json_name", at);
+    }
+    const seen = new Set();
+    for (const [key] of pairs) {
+      if (seen.has(key)) throw fail("duplicate_key", { key: quote(model, key) });
+      seen.add(key);
+    }
+    return [Object.fromEntries(pairs), at + 1];
+  };
+  const array = (at) => {
+    const items = [];
+    at = space(at);
+    if (at >= end || text[at] !== "]") {
+      while (at < end) {
+        let item;
+        [item, at] = value(at);
+        items.push(item);
+        at = space(at);
+        if (at < end && text[at] === "]") break;
+        if (at >= end || text[at] !== ",") throw invalid("json_comma", at);
+        at = space(at + 1);
+      }
+      if (at >= end || text[at] !== "]") throw invalid("json_value", at);
+    }
+    return [items, at + 1];
+  };
+  if (text.startsWith("\ufeff")) throw invalid("json_bom", 0);
+  const [result, after] = value(space(0));
+  if (space(after) !== end) throw invalid("json_extra", space(after));
+  return result;
 }

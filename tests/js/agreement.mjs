@@ -5,22 +5,25 @@
 //   records: per record, the checked totals (as `sheetgen score --json`) or the error
 //   texts:   per name, the cleaned text or the error (text.clean_text)
 //   imports: per file, what the page's controller shows on importing it (a record or a saved game)
+//   files:   per file as text ({name, text}), what the page shows on importing it: its JSON read as
+//            `sheetgen score` reads it (floats, duplicate keys, depth, digits, syntax), then checked
 //   quotes:  per [value, limit, quotes], the value as a message quotes it (text.quote)
 //   printable: per text, the text escaped for a message (text.printable)
 //   saved:   per planted storage ({key: text}), what the page does with it: set aside or loaded, every
 //            Undo to the last, then a roll placed (a new game started first if none is in play)
 //   plays:   per list of controller calls ([method, ...arguments]) on an empty page, the game it saves,
 //            any alert an action gave, what the last one said, the dice then typed and the winner
-//            sentence of a finished game (the end panel's)
+//            sentence of a finished game (the end panel's), and the file Export then writes
+//   slugs:   per name, the part of an export's file name it becomes (text.fileSlug)
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
 import { Store } from "../../templates/scorekeeper/store.mjs";
-import { ScoreError, cleanText, printable, quote } from "../../templates/scorekeeper/text.mjs";
+import { ScoreError, cleanText, fileSlug, printable, quote } from "../../templates/scorekeeper/text.mjs";
 
 const question = JSON.parse(readFileSync(0, "utf8"));
 const { model, games = [], tables = [], records = [], texts = [], imports = [] } = question;
-const { quotes = [], printables = [], saved = [], plays = [] } = question;
+const { quotes = [], printables = [], saved = [], plays = [], files = [], slugs = [] } = question;
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -93,6 +96,11 @@ function importFile({ name, data }) {
   return new Controller(model, new Store(model, storageOf()).load()).load(data, name);
 }
 
+/** A page with an empty localStorage imports the file's text as its Import button does. */
+function importFileText({ name, text }) {
+  return new Controller(model, new Store(model, storageOf()).load()).importText(text, name);
+}
+
 /**
  * A page opened on a planted localStorage: whether it set the saved game or history aside, each
  * past game summarized (as the history list draws it), the game on screen (else the newest past
@@ -135,6 +143,7 @@ function playActions(actions) {
     said: last.alert ?? last.live ?? last.status ?? null,
     dice: controller.ui.dice,
     result: controller.derived().result ?? null,
+    exported: store.game ? controller.exportFile(store.game) : null,
   };
 }
 
@@ -145,6 +154,8 @@ process.stdout.write(
     records: records.map(checkRecord),
     texts: texts.map(checkText),
     imports: imports.map(importFile),
+    files: files.map(importFileText),
+    slugs: slugs.map((name) => fileSlug(model, name)),
     quotes: quotes.map(([value, limit, marks]) => quote(model, value, limit, marks)),
     printables: printables.map((text) => printable(model, text)),
     saved: saved.map(plant),
