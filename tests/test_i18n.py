@@ -478,7 +478,8 @@ RECORD_WORDS |= {"started", "title", "undo", "variant", "yahtzee_bonuses"}
 # The string literals of the scripts that hold words and are code: CSS selectors and class lists.
 CODE_LITERALS = {
     '#names input[data-input="player-name"]', "num cell", "total grand_total", "card past", "#names input",
-    "input:not([type=checkbox]), select",
+    "input:not([type=checkbox]), select", ".card th.player", "option chosen",
+    "card series past",
 }  # fmt: skip
 # A script's string literals ("", '', ``), and its comments, which are skipped.
 LITERAL = re.compile(

@@ -86,7 +86,7 @@ SEVEN = json.dumps(RECORD | {"players": [RECORD["players"][0] | {"name": f"P{n}"
         ([*START, ["c", "enterDice"]], "Enter the dice first."),
         (
             [*ANN_YAHTZEE, ["c", "typeDice", "44444"], ["c", "place", "chance"]],
-            "Not written: official rules send this extra Yahtzee to fours, not chance.",
+            "Not written: Official rules: this extra Yahtzee goes to Fours, not Chance.",
         ),
         ([*START, ["c", "writeScore", "chance", "abc"]], "Type the score as a whole number."),
         (
@@ -131,7 +131,7 @@ SEVEN = json.dumps(RECORD | {"players": [RECORD["players"][0] | {"name": f"P{n}"
         ([*START, ["c", "newGame"]], "This game has not started yet."),
         ([["c", "start", ["Ann", "Ann"]]], 'player 2: the name "Ann" is used twice'),
         ([["c", "start", []]], "give 1 to 6 players"),
-        ([["c", "importText", "{oops", "x.json"]], "x.json: invalid JSON: "),
+        ([["c", "importText", "{oops", "x.json"]], "x.json: invalid JSON at line 1, column 2: "),
         ([["c", "tooBig", "big.json"]], "big.json: more than 5 MB; a record file may be at most that."),
         (
             [["c", "importText", '{"sheetgen_saved_game": 2, "game": {}}', "s.json"]],
@@ -143,7 +143,7 @@ SEVEN = json.dumps(RECORD | {"players": [RECORD["players"][0] | {"name": f"P{n}"
         ),
         (
             [*ANN_YAHTZEE, ["c", "tapCell", 0, "chance"], ["c", "typeDice", "44444"], ["c", "enterDice"]],
-            "Not written: official rules send this extra Yahtzee to fours, not chance.",
+            "Not written: Official rules: this extra Yahtzee goes to Fours, not Chance.",
         ),
     ],
     ids=[
