@@ -153,8 +153,8 @@ class Group:
 def human_size(size: int) -> str:
     """1.2 MB, 48 KB: what a person reads before a download."""
     if size >= 1_000_000:
-        return f"{decimal(size / 1_000_000, 1)} MB"  # 1,2 MB in German and French
-    return f"{max(1, round(size / 1000))} KB"
+        return _("%(size)s MB", size=decimal(size / 1_000_000, 1))  # 1,2 MB; 1,2 Mo in French
+    return _("%(size)s KB", size=max(1, round(size / 1000)))
 
 
 def render_index(

@@ -37,13 +37,14 @@ def whole(text: str, tail: bool = False) -> Markup:
     """`text` escaped, each word a typesetter keeps whole in a span: one with a figure in it
     ("figures": never broken at all, nor at its hyphens) and one with the game's name ("whole":
     never hyphenated, still breakable after a hyphen of its own, Yahtzee-/Bonus). With `tail`, the
-    last two words are joined by a no-break space, so no line holds one short word."""
+    last two words are joined by a no-break space and never hyphenated, so a paragraph's last line
+    holds more than one short word or the tail of one."""
     words = []
     for word in text.split(" "):
         kind = "figures" if FIGURES.search(word) else "whole" if NAMES.search(word) else None
         words.append(Markup('<span class="{}">{}</span>').format(kind, word) if kind else escape(word))
     if tail and len(words) > 1:
-        words[-2:] = [Markup("&nbsp;").join(words[-2:])]
+        words[-2:] = [Markup('<span class="whole">{}</span>').format(Markup("&nbsp;").join(words[-2:]))]
     return Markup(" ").join(words)
 
 
