@@ -57,7 +57,7 @@ from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.boxes import COLUMNS
 from sheetgen.rules.guide import difference
 from sheetgen.rules.i18n import N_, _
-from sheetgen.rules.text import printable
+from sheetgen.rules.text import file_stem, printable
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
 from sheetgen.web.app import APP_FILES
 from sheetgen.web.site import PAPER_LABELS, Alternate, alternates, render_index, rules_page_name
@@ -269,7 +269,9 @@ def _example_jobs() -> Iterator[Job]:
         records = [load_record(path) for path in paths]
     depends = tuple(sorted(str(p) for p in read - {path.resolve() for path in paths}))
     for paper in PAPERS:
-        outputs = tuple(f"records/{path.stem}{paper_suffix(paper)}.pdf" for path in paths)
+        outputs = tuple(
+            f"records/{file_stem(path.stem, 'record')}{paper_suffix(paper)}.pdf" for path in paths
+        )
         meta = tuple(
             _describe(
                 r.rules, _("Filled example: %(title)s", title=r.title or path.stem), paper, _record_layout(r)
@@ -376,7 +378,7 @@ def _run_job(job: Job, kept: Mapping[str, str]) -> list[tuple[str, bytes, bytes 
         from sheetgen.files.records import load_record
         from sheetgen.pdf.fill import Filler
 
-        filler = Filler(job.paper)
+        filler = Filler(job.paper, lang=job.lang)  # the examples in the site's language, not English
         pdfs = [filler.pdf([load_record(path)]) for path in job.records]
     return [(output, pdf, thumbnail(pdf)) for output, pdf in zip(job.outputs, pdfs, strict=True)]
 

@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -237,6 +238,35 @@ def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en", print_size: str =
 
     with speaking(lang):
         return render_rulesheet(rules, paper, print_size=print_size)
+
+
+HYPHEN = "\u2010"  # WeasyPrint's hyphenate-character: a break it made, never a hyphen of the text
+BREAK_MIN = 3  # letters a typesetter leaves either side of a break
+BREAKS_IN_A_ROW = 2  # hyphenated lines one after another, at most
+KEPT_WHOLE = re.compile(r"yahtzee|\d", re.IGNORECASE)  # never broken into: the game's name, a figure
+
+
+def hyphenation_faults(text: str) -> list[str]:
+    """The line breaks in `text` (pdftotext's lines) a typesetter would refuse, one line each: fewer than
+    three letters either side of a hyphenated break, a break inside Yahtzee or a figure, or more than two
+    hyphenated lines in a row."""
+    lines = [line.strip() for line in text.splitlines()]
+    faults, row = [], 0
+    for number, line in enumerate(lines):
+        row = row + 1 if line.endswith(HYPHEN) else 0
+        if not row:
+            continue
+        after = lines[number + 1] if number + 1 < len(lines) else ""
+        head = re.split(r"[\s/-]", line[:-1])[-1]
+        tail = re.split(r"[\s/-]", after)[0]
+        shown = f"{head}{HYPHEN}/{tail}"
+        if min(len(re.sub(r"\W", "", head)), len(re.match(r"\w*", tail)[0])) < BREAK_MIN:
+            faults.append(f"fewer than {BREAK_MIN} letters: {shown}")
+        if KEPT_WHOLE.search(head + tail):
+            faults.append(f"broken inside: {shown}")
+        if row > BREAKS_IN_A_ROW:
+            faults.append(f"{row} hyphenated lines in a row, to {shown}")
+    return faults
 
 
 # Fillable sheets filled as another program fills them: pypdf writes values by full field name.

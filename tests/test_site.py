@@ -96,7 +96,7 @@ def test_difference_is_one_line_from_the_model() -> None:
     assert difference(Rules(C2406)) == C2406.summary
     custom = Rules(FREE_CHOICE, (HouseRule.SERIES,), "ours", "Ours")
     line = difference(custom)
-    assert line.startswith(f"Based on {FREE_CHOICE.title.lower()}.") and FREE_CHOICE.summary in line
+    assert line.startswith(f"Based on {FREE_CHOICE.title}.") and FREE_CHOICE.summary in line
     assert HouseRule.SERIES.label in line and "\n" not in line
 
 

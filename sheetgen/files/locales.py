@@ -189,6 +189,12 @@ class Catalog:
 
         return format_decimal(n, locale=self._locale)
 
+    def decimal(self, value: float, places: int) -> str:
+        from babel.numbers import format_decimal
+
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return format_decimal(value, format=pattern, locale=self._locale, decimal_quantization=True)
+
     def date(self, iso: str) -> str:
         """An ISO date (2026-11-27) as the language writes it (27/11/2026); other text as given."""
         import datetime
@@ -199,7 +205,14 @@ class Catalog:
             day = datetime.date.fromisoformat(iso)
         except ValueError:
             return iso
-        return format_date(day, format="short" if self.lang != "de" else "medium", locale=self._locale)
+        return format_date(day, format=self.date_pattern, locale=self._locale)
+
+    @property
+    def date_pattern(self) -> str:
+        """The language's short numeric date with a four-digit year (2/12/2026, 02.12.2026): CLDR's
+        short form gives some languages a two-digit year, which reads as a day on a score sheet."""
+        pattern = self._locale.date_formats["short"].pattern
+        return pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy")
 
 
 def translator(lang: str = DEFAULT, locale_dir: Path | None = None) -> Translator:

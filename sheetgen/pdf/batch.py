@@ -21,7 +21,7 @@ from sheetgen.files.records import record_files
 from sheetgen.forms.reader import load_any_records
 from sheetgen.pdf.fill import Filler
 from sheetgen.rules.records import Record
-from sheetgen.rules.text import printable
+from sheetgen.rules.text import file_stem, printable
 
 
 def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Path]:
@@ -35,7 +35,9 @@ def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Pat
     taken: set[str] = set()
     targets: list[Path] = []
     for source, suffix in zip(sources, suffixes, strict=True):
-        stem = source.stem
+        stem = (
+            source.stem if not source.stem.startswith(".") else file_stem(source.stem, "record")
+        )  # never hidden
         if (folder / f"{stem}{suffix}.pdf").resolve() == source.resolve():
             stem = f"{stem}-filled"  # a filled-in sheet is never printed over
         names = (stem, f"{source.parent.name}-{stem}")

@@ -150,7 +150,7 @@ class _Page:
         the number always keeps the values' size.
         """
         inner = box.inset(2.5)
-        text = str(total)
+        text = i18n.number(total)  # 1.575 in German, 1 575 in French
         number_width = pdfmetrics.stringWidth(text, BOLD, self.value_size)
         room = inner.width - inner.height * 0.6 - number_width - 1.0  # the ring's rounded ends stay clear
         star_size = self.value_size * 0.8
@@ -178,15 +178,15 @@ class _Page:
         for row in SHEET_ROWS:
             cell = self.geometry.cell(row, column)
             if isinstance(row.key, Box):
-                self.centred(str(player.card.boxes[row.key]), cell)
+                self.centred(i18n.number(player.card.boxes[row.key]), cell)
             elif row.key is Total.YAHTZEE_BONUS:
                 ticks, points = self.geometry.bonus_write_ins(column)
                 self.ticks(totals.yahtzee_bonuses, ticks)
-                self.centred(str(totals.yahtzee_bonus), points, BOLD)
+                self.centred(i18n.number(totals.yahtzee_bonus), points, BOLD)
             elif row.key is Total.GRAND_TOTAL and winner:
                 self.winner(totals.grand_total, cell)
             else:
-                self.centred(str(totals[row.key]), cell, BOLD)
+                self.centred(i18n.number(totals[row.key]), cell, BOLD)
 
     def ticks(self, count: int, box: Rect) -> None:
         if not count:
@@ -346,7 +346,7 @@ class Filler:
                 if name in series_winners:
                     drawn.winner(record.series_totals[name], drawn.geometry.series_total)
                 else:
-                    drawn.centred(str(record.series_totals[name]), drawn.geometry.series_total, BOLD)
+                    drawn.centred(i18n.number(record.series_totals[name]), drawn.geometry.series_total, BOLD)
             canvas.showPage()
 
     @source_date()
@@ -356,7 +356,8 @@ class Filler:
 
         buffer = BytesIO()
         first = records[0]
-        title = first.title or first.rules.title if len(records) == 1 else "Yahtzee game records"
+        with speaking(self.language(first)):  # the viewer's title bar in the first record's language
+            title = first.title or first.rules.title if len(records) == 1 else i18n._("Yahtzee game records")
         canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=translator(self.language(first)).lang)
         canvas.setTitle(title)
         canvas.setAuthor(AUTHOR)

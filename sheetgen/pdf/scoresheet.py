@@ -426,7 +426,7 @@ def render_scoresheet(
         forms=fillable,
         title=rules.title,
         title_size=heading_size(rules.title, first, kind),
-        document_title=f"{rules.title} — {kind.lower()}",
+        document_title=_("%(title)s — %(kind)s", title=rules.title, kind=kind),  # never lowered: German nouns
         kind=kind,
         card=card,
         sizes=_css_sizes(first.style),

@@ -89,7 +89,7 @@ def difference(rules: Rules) -> str:
     """One line on what sets these rules apart: the variant's summary, then its house rules."""
     labels = [rule.label for rule in rules.house_rules]
     extra = " " + _("House rules: %(rules)s.", rules="; ".join(labels)) if labels else ""
-    based = _("Based on %(variant)s.", variant=rules.variant.title.lower()) + " " if rules.custom_name else ""
+    based = _("Based on %(variant)s.", variant=rules.variant.title) + " " if rules.custom_name else ""
     return f"{based}{rules.variant.summary}{extra}"
 
 

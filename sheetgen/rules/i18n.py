@@ -32,6 +32,8 @@ class Translator(Protocol):
 
     def date(self, iso: str) -> str: ...
 
+    def decimal(self, value: float, places: int) -> str: ...
+
 
 class English:
     """The message ids as they stand: the language the model is written in."""
@@ -52,6 +54,9 @@ class English:
 
     def date(self, iso: str) -> str:
         return iso
+
+    def decimal(self, value: float, places: int) -> str:
+        return f"{value:,.{places}f}"
 
 
 ENGLISH = English()
@@ -118,6 +123,11 @@ def formats(text: str) -> bool:
 def number(n: int) -> str:
     """`n` with the active language's digit grouping: 1,575 · 1 575 · 1.575."""
     return _active.get().number(n)
+
+
+def decimal(value: float, places: int) -> str:
+    """`value` to `places` decimals, with the active language's separators: 1.2 · 1,2."""
+    return _active.get().decimal(value, places)
 
 
 def lang() -> str:

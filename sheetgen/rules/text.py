@@ -9,6 +9,7 @@ as nothing, so all of them are refused; NFC makes look-alike spellings one name.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
@@ -32,6 +33,22 @@ ASCII_SPELLINGS = {
     "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ħ": "h",
     "\u0131": "i",  # the dotless i
 }  # fmt: skip
+
+
+# Letters NFKD leaves whole, written as their languages spell them in plain letters.
+PLAIN_LETTERS = str.maketrans(
+    {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "\u0131": "i"}
+)
+NOT_PLAIN = re.compile(r"[^a-z0-9]+")
+
+
+def file_stem(text: str, fallback: str) -> str:
+    """`text` as a plain file-name part, so every file system and URL takes it whole: Léo -> leo,
+    Zoë -> zoe, Müller -> muller, "Ann & Bob" -> ann-bob. Never empty and never a hidden file
+    (no leading dot): `fallback` where no plain letter or digit is left."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(PLAIN_LETTERS))
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return NOT_PLAIN.sub("-", plain).strip("-") or fallback
 
 
 JSON_TYPES = {dict: "object", list: "list", str: "text", bool: "bool", int: "int", float: "number"}

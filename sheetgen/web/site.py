@@ -17,12 +17,12 @@ from markupsafe import Markup
 
 from sheetgen import __version__
 from sheetgen.files.inputs import png_size
-from sheetgen.files.locales import DEFAULT, native_name
+from sheetgen.files.locales import DEFAULT, native_name, paper_for
 from sheetgen.files.output import rules_file_name, scorekeeper_file_name
 from sheetgen.files.resources import template_text
 from sheetgen.layout.geometry import PAPERS
 from sheetgen.rules.guide import rules_page, site_notice
-from sheetgen.rules.i18n import _
+from sheetgen.rules.i18n import _, decimal, lang
 from sheetgen.rules.variants import Rules
 from sheetgen.web.templating import render
 
@@ -31,6 +31,12 @@ INDEX_CSS = "index/index.css"
 PAGE_CSS = "rules/page.css"
 EXAMPLES = "filled_examples"  # an underscore: no variant slug can take this id
 PAPER_LABELS = {"letter": "Letter", "a4": "A4"}
+
+
+def later_paper(paper_label: str) -> bool:
+    """Whether a file on this paper lists after the active language's own paper (A4 before Letter for
+    every language but English), so a card's first download and its preview are the paper it prints on."""
+    return paper_label in PAPER_LABELS.values() and paper_label != PAPER_LABELS[paper_for(lang())]
 
 
 def rules_page_name(slug: str) -> str:
@@ -90,11 +96,14 @@ def render_rules_page(rules: Rules, links: Iterable[str] = (), others: list[Alte
     `others` the same page in the build's other languages."""
     links = list(links)
     sheets = {rules_file_name(rules.slug, paper): paper for paper in PAPERS}
-    downloads = [
-        Link(href, _("Rule sheet · %(paper)s", paper=PAPER_LABELS[sheets[href]]))
-        for href in links
-        if href in sheets
-    ]
+    downloads = sorted(
+        (
+            Link(href, _("Rule sheet · %(paper)s", paper=PAPER_LABELS[sheets[href]]))
+            for href in links
+            if href in sheets
+        ),
+        key=lambda link: later_paper(PAPER_LABELS[sheets[link.href]]),
+    )
     keeper = scorekeeper_file_name(rules.slug)
     return _render(
         "rules/page.html",
@@ -144,8 +153,8 @@ class Group:
 def human_size(size: int) -> str:
     """1.2 MB, 48 KB: what a person reads before a download."""
     if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB"
-    return f"{max(1, round(size / 1000))} KB"
+        return _("%(size)s MB", size=decimal(size / 1_000_000, 1))  # 1,2 MB; 1,2 Mo in French
+    return _("%(size)s KB", size=max(1, round(size / 1000)))
 
 
 def render_index(
@@ -156,7 +165,7 @@ def render_index(
 ) -> str:
     """index.html from the manifest: a section per variant, then the filled examples."""
     groups: dict[str, Group] = {}
-    for path, meta in files.items():
+    for path, meta in sorted(files.items(), key=lambda item: later_paper(item[1].get("paper", ""))):
         is_example = path.startswith("records/")
         key = EXAMPLES if is_example else meta.get("slug") or meta.get("title", "")
         if is_example:

@@ -6,10 +6,12 @@ misses is an error, not a blank. Imports Jinja but never WeasyPrint.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
 from sheetgen.files.resources import TEMPLATES_DIR
 from sheetgen.rules import i18n
@@ -25,6 +27,25 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 
 def _pgettext(context: str, message: str) -> str:
     return i18n.active().pgettext(context, message)
+
+
+FIGURES = re.compile(r"\d")  # a number (1.575, 1 575), a dice sequence (2-3-4-5-6), a score
+NAMES = re.compile(r"Yahtzee", re.IGNORECASE)  # the game's name: never broken into syllables
+
+
+def whole(text: str, tail: bool = False) -> Markup:
+    """`text` escaped, each word a typesetter keeps whole in a span: one with a figure in it
+    ("figures": never broken at all, nor at its hyphens) and one with the game's name ("whole":
+    never hyphenated, still breakable after a hyphen of its own, Yahtzee-/Bonus). With `tail`, the
+    last two words are joined by a no-break space and never hyphenated, so a paragraph's last line
+    holds more than one short word or the tail of one."""
+    words = []
+    for word in text.split(" "):
+        kind = "figures" if FIGURES.search(word) else "whole" if NAMES.search(word) else None
+        words.append(Markup('<span class="{}">{}</span>').format(kind, word) if kind else escape(word))
+    if tail and len(words) > 1:
+        words[-2:] = [Markup('<span class="whole">{}</span>').format(Markup("&nbsp;").join(words[-2:]))]
+    return Markup(" ").join(words)
 
 
 @cache
@@ -43,6 +64,7 @@ def environment() -> jinja2.Environment:
     )
     env.globals["number"] = i18n.number
     env.globals["current_lang"] = i18n.lang
+    env.globals["whole"] = whole
     return env
 
 
