@@ -243,10 +243,12 @@ def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en", print_size: str =
 
 
 def full_name(field) -> str:
-    """A form field's full name: its own partial name after its parents' (`p1` + `aces`)."""
+    """A form field's full name: its own partial name after its parents' (`p1` + `aces`); a widget
+    without a name of its own (one of a field's widgets on several pages) has its field's."""
     parts = []
     while field is not None:
-        parts.append(str(field["/T"]))
+        if "/T" in field:
+            parts.append(str(field["/T"]))
         field = field["/Parent"].get_object() if "/Parent" in field else None
     return ".".join(reversed(parts))
 
