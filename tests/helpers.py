@@ -259,8 +259,8 @@ def form_widgets(reader) -> dict[str, object]:
     return {full_name(widget): widget for widget in widgets}
 
 
-def tab_widgets(pdf: bytes) -> list[tuple[str, tuple[float, float, float, float], bool]]:
-    """The first page's widgets in /Annots order, as `sheetgen.forms.taborder` takes them:
+def tab_widgets(pdf: bytes, number: int = 0) -> list[tuple[str, tuple[float, float, float, float], bool]]:
+    """Page `number`'s widgets (from 0, the first) in /Annots order, as `sheetgen.forms.taborder` takes them:
     full name, rectangle (x0 <= x1, y0 <= y1), and whether it takes typing (computed rows are read-only).
     """
     import pypdf
@@ -268,10 +268,11 @@ def tab_widgets(pdf: bytes) -> list[tuple[str, tuple[float, float, float, float]
     from sheetgen.forms.maker import READ_ONLY
 
     found = []
-    for annotation in pypdf.PdfReader(io.BytesIO(pdf)).pages[0]["/Annots"]:
+    for annotation in pypdf.PdfReader(io.BytesIO(pdf)).pages[number]["/Annots"]:
         field = annotation.get_object()
         x0, y0, x1, y1 = (float(v) for v in field["/Rect"])
-        writable = not int(field.get("/Ff", 0)) & READ_ONLY
+        flags = field.get("/Ff", field["/Parent"].get("/Ff", 0) if "/T" not in field else 0)
+        writable = not int(flags) & READ_ONLY
         found.append((full_name(field), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), writable))
     return found
 
@@ -300,12 +301,12 @@ def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool 
     return values
 
 
-def field_rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
-    """Each first-page field's rectangle by full name, and the page's width and height, in points:
-    where a test clicks in a viewer."""
+def field_rectangles(pdf: bytes, number: int = 0) -> tuple[dict[str, list[float]], float, float]:
+    """Each field's rectangle on page `number` (from 0) by full name, and the page's width and height,
+    in points: where a test clicks in a viewer."""
     import pypdf
 
-    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[number]
     rects = {}
     for annotation in page["/Annots"]:
         x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])

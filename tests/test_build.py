@@ -30,7 +30,7 @@ from sheetgen.web.app import APP_FILES
 
 def test_plan_covers_every_variant_paper_and_layout():
     """Per variant: rules and scorekeeper pages, 2 rule sheets, 12 score sheets (2 layouts and half cards,
-    2 papers, fillable or not), and the large-print set: 2 rule sheets and 8 score sheets (fillable or not)."""
+    2 papers, fillable or not), and the large-print set: 2 rule sheets, 8 score sheets (blank, fillable)."""
     jobs = plan()
     outputs = [output for job in jobs for output in job.outputs]
     assert len(outputs) == len(set(outputs))
