@@ -434,6 +434,27 @@ def web_pages(folder: Path, lang: str, variant: str = "official") -> Path:
     return folder / lang
 
 
+def web_index(folder: Path, lang: str, previews: Path, variant: str = "official") -> Path:
+    """A variant's index page in `lang`, written into `folder` as `sheetgen build` writes it, without
+    rendering a sheet: the previews are those of an English build (its `thumbs` folder, `previews`),
+    pictures of the same sheets in the same sizes. The page's path."""
+    from sheetgen.build import JobKind, index_page, plan
+    from sheetgen.files.locales import speaking
+
+    where = folder / lang
+    files = {
+        output.removeprefix(f"{lang}/"): dict(meta)
+        for job in plan([variant], langs=(lang,))
+        if job.kind != JobKind.APP
+        for output, meta in zip(job.outputs, job.meta, strict=True)
+    }
+    shutil.copytree(previews, where / "thumbs", dirs_exist_ok=True)
+    with speaking(lang):
+        page = index_page(files, where)
+    (where / "index.html").write_text(page, encoding="utf-8")
+    return where / "index.html"
+
+
 def scorekeeper_urls(folder: Path, rules: dict[str, Rules]) -> dict[str, str]:
     """Each rules' scorekeeper page written into `folder` as KEY.html, by key, as file:// URLs."""
     from sheetgen.web.scorekeeper import render_scorekeeper
