@@ -27,7 +27,7 @@ from helpers import (
     run_cli,
 )
 from page import ValidationProfile, validate_pdf_bytes
-from pypdf.generic import ContentStream
+from pypdf.generic import ContentStream, NameObject, TextStringObject
 
 from sheetgen.errors import GeometryError
 from sheetgen.files.locales import languages, speaking
@@ -366,3 +366,34 @@ def test_cli_writes_a_large_print_form(tmp_path):
     assert result.exit_code == 0, result.output
     written = tmp_path / "output" / "scoresheet-players-official-large-a4-fillable.pdf"
     assert pypdf.PdfReader(written).get_fields()
+
+
+def widget_values(pdf: bytes, name: str, values: list[str]) -> bytes:
+    """The sheet with each widget of the field `name` holding its own value, as Okular saves one."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    widgets = [a.get_object() for page in writer.pages for a in page["/Annots"]]
+    for widget, value in zip([w for w in widgets if full_name(w) == name], values, strict=True):
+        widget[NameObject("/V")] = TextStringObject(value)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"), [(["Ann", ""], "Ann"), (["", "Ann"], "Ann"), (["Ann", "Bob"], None)]
+)
+def test_a_name_saved_on_one_widget_reads_back(typed, read, tmp_path):
+    """Okular saves a name typed into a large-print head on that widget alone: it reads back from either
+    page; two different names on the two pages are one line, exit 2."""
+    pdf = fill(
+        blank_sheet("players", "a4", fillable=True, print_size="large"), column_values("p1.", WORKED_CARD, 1)
+    )
+    path = tmp_path / "saved.pdf"
+    path.write_bytes(widget_values(pdf, "p1.name", typed))
+    result = run_cli(["score", str(path), "--json"])
+    if read is None:
+        assert result.exit_code == 2 and "shows two values on its pages" in result.output
+        assert len(result.output.splitlines()) == 1
+    else:
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["games"][0]["players"][0]["name"] == read
