@@ -244,18 +244,28 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
 
 
 def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> Iterator[Job]:
-    """The large-print set: the rule sheet and both blank score sheets on each paper, listed on the
-    index beside their standard prints."""
+    """The large-print set: the rule sheet and both score sheets, blank and fillable, on each paper,
+    listed on the index beside their standard prints."""
     for paper in PAPERS:
         name = rules_file_name(rules.slug, paper, "large")
         meta = (_describe(rules, _("Rule sheet"), paper, large=True),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta, print_size="large")
         for layout in LAYOUTS:
-            name = scoresheet_file_name(rules.slug, layout, paper, False, print_size="large")
-            meta = (_describe(rules, _("Score sheet"), paper, layout, _card_title(layout), large=True),)
-            yield Job(
-                JobKind.SCORESHEET, spec, house_rules, paper, (name,), layout, meta=meta, print_size="large"
-            )
+            for fillable in (False, True):
+                name = scoresheet_file_name(rules.slug, layout, paper, fillable, print_size="large")
+                kind = _("Score sheet, fillable") if fillable else _("Score sheet")
+                meta = (_describe(rules, kind, paper, layout, _card_title(layout), fillable, large=True),)
+                yield Job(
+                    JobKind.SCORESHEET,
+                    spec,
+                    house_rules,
+                    paper,
+                    (name,),
+                    layout,
+                    fillable,
+                    meta=meta,
+                    print_size="large",
+                )
 
 
 def _example_jobs() -> Iterator[Job]:

@@ -50,7 +50,7 @@ from sheetgen.files.output import (
 )
 from sheetgen.files.variants import load_rules
 from sheetgen.forms.reader import load_any_record, record_json
-from sheetgen.layout.geometry import CARDS, LAYOUTS, PAPERS
+from sheetgen.layout.geometry import CARDS, LAYOUTS, NO_LARGE_HALF_CARDS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
@@ -422,8 +422,8 @@ def scoresheet(
             raise UserError("--card half is the six-game card; use it with --layout series")
         layout = "series"
     layout = layout or "players"
-    if large_print and (card == "half" or fillable):
-        raise UserError("--large-print makes blank full-page sheets; drop --card half and --fillable")
+    if large_print and card == "half":
+        raise UserError(f"--large-print has no half cards: {NO_LARGE_HALF_CARDS}; drop --card half")
     paper = _paper(paper, lang)
     with user_errors():
         rules = load_rules(variant, house_rules)

@@ -273,10 +273,12 @@ def hyphenation_faults(text: str) -> list[str]:
 
 
 def full_name(field) -> str:
-    """A form field's full name: its own partial name after its parents' (`p1` + `aces`)."""
+    """A form field's full name: its own partial name after its parents' (`p1` + `aces`); a widget
+    without a name of its own (one of a field's widgets on several pages) has its field's."""
     parts = []
     while field is not None:
-        parts.append(str(field["/T"]))
+        if "/T" in field:
+            parts.append(str(field["/T"]))
         field = field["/Parent"].get_object() if "/Parent" in field else None
     return ".".join(reversed(parts))
 
@@ -287,8 +289,8 @@ def form_widgets(reader) -> dict[str, object]:
     return {full_name(widget): widget for widget in widgets}
 
 
-def tab_widgets(pdf: bytes) -> list[tuple[str, tuple[float, float, float, float], bool]]:
-    """The first page's widgets in /Annots order, as `sheetgen.forms.taborder` takes them:
+def tab_widgets(pdf: bytes, number: int = 0) -> list[tuple[str, tuple[float, float, float, float], bool]]:
+    """Page `number`'s widgets (from 0, the first) in /Annots order, as `sheetgen.forms.taborder` takes them:
     full name, rectangle (x0 <= x1, y0 <= y1), and whether it takes typing (computed rows are read-only).
     """
     import pypdf
@@ -296,10 +298,11 @@ def tab_widgets(pdf: bytes) -> list[tuple[str, tuple[float, float, float, float]
     from sheetgen.forms.maker import READ_ONLY
 
     found = []
-    for annotation in pypdf.PdfReader(io.BytesIO(pdf)).pages[0]["/Annots"]:
+    for annotation in pypdf.PdfReader(io.BytesIO(pdf)).pages[number]["/Annots"]:
         field = annotation.get_object()
         x0, y0, x1, y1 = (float(v) for v in field["/Rect"])
-        writable = not int(field.get("/Ff", 0)) & READ_ONLY
+        flags = field.get("/Ff", field["/Parent"].get("/Ff", 0) if "/T" not in field else 0)
+        writable = not int(flags) & READ_ONLY
         found.append((full_name(field), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), writable))
     return found
 
@@ -328,12 +331,12 @@ def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool 
     return values
 
 
-def field_rectangles(pdf: bytes) -> tuple[dict[str, list[float]], float, float]:
-    """Each first-page field's rectangle by full name, and the page's width and height, in points:
-    where a test clicks in a viewer."""
+def field_rectangles(pdf: bytes, number: int = 0) -> tuple[dict[str, list[float]], float, float]:
+    """Each field's rectangle on page `number` (from 0) by full name, and the page's width and height,
+    in points: where a test clicks in a viewer."""
     import pypdf
 
-    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[number]
     rects = {}
     for annotation in page["/Annots"]:
         x0, y0, x1, y1 = (float(v) for v in annotation.get_object()["/Rect"])
@@ -459,6 +462,27 @@ def web_pages(folder: Path, lang: str, variant: str = "official") -> Path:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(page)
     return folder / lang
+
+
+def web_index(folder: Path, lang: str, previews: Path, variant: str = "official") -> Path:
+    """A variant's index page in `lang`, written into `folder` as `sheetgen build` writes it, without
+    rendering a sheet: the previews are those of an English build (its `thumbs` folder, `previews`),
+    pictures of the same sheets in the same sizes. The page's path."""
+    from sheetgen.build import JobKind, index_page, plan
+    from sheetgen.files.locales import speaking
+
+    where = folder / lang
+    files = {
+        output.removeprefix(f"{lang}/"): dict(meta)
+        for job in plan([variant], langs=(lang,))
+        if job.kind != JobKind.APP
+        for output, meta in zip(job.outputs, job.meta, strict=True)
+    }
+    shutil.copytree(previews, where / "thumbs", dirs_exist_ok=True)
+    with speaking(lang):
+        page = index_page(files, where)
+    (where / "index.html").write_text(page, encoding="utf-8")
+    return where / "index.html"
 
 
 def scorekeeper_urls(folder: Path, rules: dict[str, Rules]) -> dict[str, str]:

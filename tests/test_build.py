@@ -30,19 +30,20 @@ from sheetgen.web.app import APP_FILES
 
 def test_plan_covers_every_variant_paper_and_layout():
     """Per variant: rules and scorekeeper pages, 2 rule sheets, 12 score sheets (2 layouts and half cards,
-    2 papers, fillable or not), and the large-print set: 2 rule sheets and 4 blank score sheets."""
+    2 papers, fillable or not), and the large-print set: 2 rule sheets, 8 score sheets (blank, fillable)."""
     jobs = plan()
     outputs = [output for job in jobs for output in job.outputs]
     assert len(outputs) == len(set(outputs))
     for variant in VARIANTS:
         mine = [o for o in outputs if f"-{variant.name}" in o and not o.startswith("records/")]
-        assert len(mine) == 22, variant.name
+        assert len(mine) == 26, variant.name
         assert f"rules-{variant.name}.html" in mine
         assert f"scorekeeper-{variant.name}.html" in mine
         for paper in ("letter", "a4"):
             for layout in ("players", "series"):
                 assert f"scoresheet-{layout}-{variant.name}-{paper}-fillable.pdf" in mine
                 assert f"scoresheet-{layout}-{variant.name}-large-{paper}.pdf" in mine
+                assert f"scoresheet-{layout}-{variant.name}-large-{paper}-fillable.pdf" in mine
             assert f"scoresheet-series-{variant.name}-{paper}-half.pdf" in mine
         assert {f"rules-{variant.name}.pdf", f"rules-{variant.name}-a4.pdf"} <= set(mine)
         assert {f"rules-{variant.name}-large.pdf", f"rules-{variant.name}-large-a4.pdf"} <= set(mine)

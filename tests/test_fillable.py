@@ -35,6 +35,7 @@ from pypdf.generic import NameObject, TextStringObject
 from sheetgen.files.records import load_record
 from sheetgen.files.variants import load_rules
 from sheetgen.forms.fields import SHEET_KEY, field_tree_size, most_fields, parse_field, sheet_field_names
+from sheetgen.forms.maker import BOX_FONT, FIELD_FONTS
 from sheetgen.forms.reader import FIELD_BYTES, byte_limit
 from sheetgen.layout.geometry import LAYOUTS, PAPERS, sheet_geometry
 from sheetgen.pdf.scoresheet import render_scoresheet
@@ -101,10 +102,11 @@ def test_every_computed_field_calculates_in_order_and_is_read_only(layout, paper
         elif kind == "box":
             assert field["/MaxLen"] == 4 and field["/Q"] == 1 and not flags & 1
             assert "AFMergeChange" in field["/AA"]["/K"]["/JS"]
-            assert str(field["/DA"]) == f"/Helv {size:g} Tf 0 g"
+            assert str(field["/DA"]) == f"{BOX_FONT} {size:g} Tf 0 g"
         else:
             assert kind in ("text", "ticks") and not flags & 1, name
-    assert set(form["/DR"]["/Font"]) >= {"/Helv", "/HeBo"}
+            assert float(str(field["/DA"]).split()[1]) >= 8, name  # a fixed size: a long name scrolls
+    assert set(form["/DR"]["/Font"]) == set(FIELD_FONTS)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -522,6 +524,27 @@ def test_unknown_stored_info_is_refused(tmp_path):
     result = run_cli(["score", str(out)])
     assert result.exit_code == 2
     assert result.stdout == "" and result.stderr == f"Error: {out}: its sheetgen information is incomplete\n"
+
+
+@pytest.mark.parametrize("print_size", ["standard", "large"])
+def test_every_field_types_in_the_sheet_s_own_typeface(print_size):
+    """Scores, totals, names and lines are drawn in embedded subsets of the bundled DejaVu faces (no
+    Helvetica), each with the digits a score needs, at a fixed size: never auto (0), which shrank a
+    long name to 5 pt in poppler; 8 pt at the least, 16 pt in large print."""
+    from fontTools.ttLib import TTFont
+
+    pdf = blank_sheet("players", "letter", fillable=True, print_size=print_size)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    fonts = reader.trailer["/Root"]["/AcroForm"]["/DR"]["/Font"]
+    least = 16 if print_size == "large" else 8
+    for name, widget in form_widgets(reader).items():
+        field = widget if "/DA" in widget else widget["/Parent"]
+        font_name, size = str(field["/DA"]).split()[:2]
+        font = fonts[font_name]
+        assert str(font["/BaseFont"]).split("+")[1].startswith("DejaVuSans"), name
+        cmap = TTFont(io.BytesIO(font["/FontDescriptor"]["/FontFile2"].get_data())).getBestCmap()
+        assert all(ord(digit) in cmap for digit in "0123456789"), name
+        assert float(size) >= least, name
 
 
 LATIN_NAMES = ["Zoë Müller", "François Ørsted-Núñez", "Friday night \u2013 \u201cŒuvre\u201d €5"]

@@ -10,8 +10,10 @@ scripts bring about (sheetgen/forms/taborder.py).
 from __future__ import annotations
 
 import base64
+import io
 import json
 
+import pypdf
 from browsing import PDFJS_DIR, missing
 from helpers import DATA, ROOT, WORKED_CARD, WORKED_TOTALS, run_cli, tab_widgets
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -25,11 +27,12 @@ HARNESS = DATA / "pdfjs_form.html"
 TYPES = {"mjs": "text/javascript", "html": "text/html", "css": "text/css", "pdf": "application/pdf"}
 
 
-def open_sheet(browser_page, pdf: bytes):
+def open_sheet(browser_page, pdf: bytes, height: int = 1300):
     """The sheet in pdf.js with scripting on, once its form layer and sandbox are ready.
 
     A form script that throws is reported by pdf.js on the console, so console errors count.
-    The column order (the writable fields in /Annots order) is the page's `columnOrder`.
+    The column order (the writable fields in /Annots order, page after page, a field on two pages
+    where first met) is the page's `columnOrder`.
     """
     if not (PDFJS_DIR / "build" / "pdf.sandbox.mjs").exists():
         missing("pdfjs-dist is not installed (run npm ci)")
@@ -45,14 +48,15 @@ def open_sheet(browser_page, pdf: bytes):
             return
         route.fulfill(status=200, body=body, headers={"content-type": TYPES.get(path.rsplit(".", 1)[-1], "")})
 
-    browsing = browser_page(1000, 1300)
+    browsing = browser_page(1000, height)
     errors: list[str] = []
     browsing.page.on("pageerror", lambda error: errors.append(str(error)))
     browsing.page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     browsing.page.route(ORIGIN + "**", serve)
     browsing.page.goto(ORIGIN + "pdfjs_form.html")
     browsing.page.wait_for_function("window.sandboxReady && window.formReady", timeout=30_000)
-    order = [name for name, _, writable in tab_widgets(pdf) if writable]
+    pages = range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages))
+    order = list(dict.fromkeys(name for n in pages for name, _, writable in tab_widgets(pdf, n) if writable))
     browsing.page.evaluate("order => { window.columnOrder = order; }", order)
     return browsing, errors
 
@@ -101,7 +105,7 @@ def type_into(page, name: str, text: str, accepts=lambda shown, key: True) -> No
     (`accepts` says whether a key is taken), so no key races the sandbox;
     after the Tab, until the focus is on the next field down the column.
     """
-    field = page.locator(f'[name="{name}"]')  # an input, or a textarea for a name
+    field = page.locator(f'[name="{name}"]').first  # an input; a field on two pages: its first widget
     field.click()
     page.keyboard.press("End")
     shown = field.input_value()
@@ -221,3 +225,27 @@ def test_pdfjs_adds_up_the_second_half_card(browser_page):
     tabs(page, "Tab", "g6.yahtzee_bonus_ticks", "card2.player", "card2.title", "card2.date", "card2.g1.aces")
     tabs(page, "Shift+Tab", "card2.date", "card2.title", "card2.player", "g6.yahtzee_bonus_ticks")
     assert errors == [] and browsing.outside_requests == []
+
+
+def test_a_large_print_sheet_adds_up_across_its_two_pages(browser_page, tmp_path):
+    """The worked card typed into player 1 of a large-print sheet, upper boxes on page 1 and lower on
+    page 2, Tab running down the column on each page: the totals show on both pages, the name typed
+    on page 1 shows in page 2's head too; saved by pdf.js, the sheet scores 395."""
+    pdf = render_scoresheet(load_rules("official"), "players", "a4", fillable=True, print_size="large")
+    browsing, errors = open_sheet(browser_page, pdf, height=2400)
+    page = browsing.page
+    type_into(page, "p1.name", "Zoë")
+    for box, score in WORKED_CARD.items():
+        type_into(page, f"p1.{box}", str(score), box_key)
+    type_into(page, "p1.yahtzee_bonus_ticks", "x", tick_key)
+    page.wait_for_function(SHOWS, arg=["p1.grand_total", "395"])
+    assert {k: value(page, f"p1.{k}") for k in WORKED_TOTALS} == WORKED_TOTALS
+    heads = page.eval_on_selector_all('[name="p1.name"]', "fields => fields.map(f => f.value)")
+    assert heads == ["Zoë", "Zoë"]  # one field, a widget on each page
+    assert errors == [] and browsing.outside_requests == []
+    saved = tmp_path / "saved.pdf"
+    saved.write_bytes(base64.b64decode(page.evaluate("window.savedSheet()")))
+    result = run_cli(["score", str(saved), "--json"])
+    assert result.exit_code == 0, result.output
+    (player,) = json.loads(result.output)["games"][0]["players"]
+    assert (player["name"], player["grand_total"]) == ("Zoë", 395)

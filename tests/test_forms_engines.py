@@ -6,7 +6,8 @@ pdftk-java `fill_form` and `qpdf --generate-appearances` fill names and
 scores as other programs do, flatten, and the text they drew is read back
 with poppler's pdftotext. pdf.js (all three sheets) is in tests/test_fillable_browser.py,
 Chromium's own viewer in tests/test_forms_chromium.py, Okular in tests/test_forms_okular.py.
-Each runs on the players sheet, the six-game card and the half card.
+Each runs on the players sheet, the six-game card and the half card, and here on the large-print
+players sheet and six-game card too (each card over two pages, its lines and name heads on both).
 """
 
 from __future__ import annotations
@@ -32,10 +33,13 @@ from sheetgen.rules.boxes import SHEET_ROWS
 
 MUPDF_SCRIPT = Path(__file__).parent / "data" / "mupdf_form.js"
 LATIN_NAME, OTHER_NAME, TITLE = "Zoë Müller", "Łukasz Ψ", "Friday night"
-SHEETS = {  # (layout, paper, card), and the column prefixes of the columns typed into
-    "players": (("players", "letter", "full"), ["p1.", "p2."]),
-    "series": (("series", "a4", "full"), ["g1.", "g2."]),
-    "half": (("series", "letter", "half"), ["g1.", "card2.g1."]),
+SHEETS = {  # (layout, paper, card, print size), and the column prefixes of the columns typed into
+    "players": (("players", "letter", "full", "standard"), ["p1.", "p2."]),
+    "series": (("series", "a4", "full", "standard"), ["g1.", "g2."]),
+    "half": (("series", "letter", "half", "standard"), ["g1.", "card2.g1."]),
+    # Large print: each card over two pages, its lines and name heads on both.
+    "players, large": (("players", "a4", "full", "large"), ["p1.", "p2."]),
+    "series, large": (("series", "letter", "full", "large"), ["g1.", "g2."]),
 }
 
 
@@ -49,8 +53,14 @@ def tool(name: str) -> str:
 
 @cache
 def sheet(kind: str) -> bytes:
-    layout, paper, card = SHEETS[kind][0]
-    return render_scoresheet(load_rules("official"), layout, paper, card=card, fillable=True)
+    layout, paper, card, print_size = SHEETS[kind][0]
+    return render_scoresheet(
+        load_rules("official"), layout, paper, card=card, fillable=True, print_size=print_size
+    )
+
+
+def layout_of(kind: str) -> str:
+    return SHEETS[kind][0][0]
 
 
 def widget_names(pdf: bytes) -> list[list[str]]:
@@ -61,9 +71,9 @@ def widget_names(pdf: bytes) -> list[list[str]]:
 
 def name_lines(kind: str) -> dict[str, str]:
     """Where a filler writes the names and title on this sheet."""
-    if kind == "players":
+    if layout_of(kind) == "players":
         return {"title": TITLE, "p1.name": LATIN_NAME, "date": "2026-12-01"}
-    if kind == "series":
+    if kind != "half":
         return {"title": TITLE, "player": LATIN_NAME, "date": "2026-12-01"}
     return {"title": TITLE, "player": LATIN_NAME, "card2.player": "Renée", "card2.title": TITLE}
 
@@ -115,7 +125,7 @@ def test_mupdf_adds_up_the_worked_card_as_it_is_typed(kind, tmp_path):
     read = [first + key for key in WORKED_TOTALS] + [
         second + k for k in ("aces", "twos", "yahtzee_bonus_ticks")
     ]
-    read += [second + "upper_subtotal"] + (["series_total"] if kind != "players" else [])
+    read += [second + "upper_subtotal"] + (["series_total"] if layout_of(kind) == "series" else [])
     values, alerts = mupdf(sheet(kind), typed, read, tmp_path, save=True)
     assert {key: values[first + key] for key in WORKED_TOTALS} == WORKED_TOTALS
     assert (values[second + "aces"], values[second + "twos"], values[second + "upper_subtotal"]) == (
@@ -124,9 +134,9 @@ def test_mupdf_adds_up_the_worked_card_as_it_is_typed(kind, tmp_path):
         "27",
     )
     assert values[second + "yahtzee_bonus_ticks"] == "x" and alerts == []
-    if kind != "players":
+    if layout_of(kind) == "series":
         # the first card's: on the six-game card games 1 and 2 (27 and one tick), on the half card game 1
-        assert values["series_total"] == ("522" if kind == "series" else "395")
+        assert values["series_total"] == ("395" if kind == "half" else "522")
     mupdf(sheet(kind), list(worked_card(first).items()), [first + "grand_total"], tmp_path, save=True)
     scored, warnings = score(tmp_path / "saved.pdf")
     assert scored["games"][0]["players"][0]["grand_total"] == 395 and warnings == ""
@@ -135,7 +145,7 @@ def test_mupdf_adds_up_the_worked_card_as_it_is_typed(kind, tmp_path):
 @pytest.mark.parametrize("kind", SHEETS)
 def test_mupdf_keeps_names_outside_latin_1(kind, tmp_path):
     """A name MuPDF types (Łukasz Ψ) is kept as typed, and read back as the player's name."""
-    field = "p1.name" if kind == "players" else "player"
+    field = "p1.name" if layout_of(kind) == "players" else "player"
     first = SHEETS[kind][1][0]
     values, _ = mupdf(
         sheet(kind), [(field, OTHER_NAME), *worked_card(first).items()], [field], tmp_path, save=True
@@ -251,21 +261,25 @@ def contract_names(kind: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", SHEETS)
 def test_the_fields_are_a_tree_with_every_full_name_as_before(kind):
-    """Parents per column and game (and card2); no partial name holds a period; full names unchanged."""
+    """Parents per column and game (and card2); no partial name holds a period; full names unchanged
+    (a large-print card's: tests/test_large_print.py)."""
     reader = pypdf.PdfReader(io.BytesIO(sheet(kind)))
-    (names,) = widget_names(sheet(kind))
-    assert names == contract_names(kind)  # also the tab order: down each column, card 1 before card 2
-    for annotation in reader.pages[0]["/Annots"]:
+    pages = widget_names(sheet(kind))
+    if "large" not in kind:
+        assert pages == [contract_names(kind)]  # also the tab order: down each column, card 1 before 2
+    for annotation in (a for page in reader.pages for a in page["/Annots"]):
         field = annotation.get_object()
         while field is not None:
-            assert "." not in str(field["/T"]), full_name(annotation.get_object())
+            assert "." not in str(field.get("/T", "")), full_name(annotation.get_object())
             field = field["/Parent"].get_object() if "/Parent" in field else None
     roots = {str(ref.get_object()["/T"]) for ref in reader.trailer["/Root"]["/AcroForm"]["/Fields"]}
     expected = {"players": {"p1", "p6", "title"}, "series": {"g1", "g6", "series_total"}}
-    assert expected.get(kind, {"g1", "card2", "player"}) <= roots
+    assert expected.get(kind.removesuffix(", large"), {"g1", "card2", "player"}) <= roots
     assert not any("." in root for root in roots)
 
 
-@pytest.mark.parametrize(("kind", "limit"), [("players", 80), ("series", 80), ("half", 100)])
+@pytest.mark.parametrize(
+    ("kind", "limit"), [("players", 80), ("series", 80), ("half", 100), ("players, large", 100)]
+)
 def test_fillable_sheets_stay_small(kind, limit):
     assert len(sheet(kind)) <= limit * 1024, len(sheet(kind))

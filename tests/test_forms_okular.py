@@ -19,7 +19,7 @@ import pypdf
 import pytest
 from browsing import SCRIPT_ERROR
 from click.testing import CliRunner
-from helpers import WORKED_CARD, WORKED_TOTALS, blank_sheet, form_widgets
+from helpers import WORKED_CARD, WORKED_TOTALS, blank_sheet, full_name
 
 from sheetgen.cli import cli
 
@@ -34,8 +34,15 @@ TICKS = ("x1", "x")  # a tick, then a digit that would make a mix
 
 
 def saved_values(pdf: bytes) -> dict[str, str]:
-    widgets = form_widgets(pypdf.PdfReader(io.BytesIO(pdf)))
-    return {name: str(widget.get("/V", "")) for name, widget in widgets.items()}
+    """Each field's value; a field with a widget on each page of a large-print card: the value
+    Okular saved, which it keeps on the widget typed into (`sheetgen score` reads it there too)."""
+    values: dict[str, str] = {}
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    for widget in (a.get_object() for page in reader.pages for a in page.get("/Annots", [])):
+        name = full_name(widget)
+        field = widget if "/T" in widget else widget["/Parent"].get_object()
+        values[name] = str(field.get("/V", "")) or str(widget.get("/V", "")) or values.get(name, "")
+    return values
 
 
 @pytest.mark.parametrize("kind", SHEETS)
@@ -65,5 +72,25 @@ def test_okular_adds_up_the_worked_card_typed_down_the_column(kind, okular, tmp_
     assert result.exit_code == 0 and result.stderr == "", result.output
     (player,) = json.loads(result.stdout)["games"][0]["players"]
     assert (player["name"], player["grand_total"]) == ("Ann", 395)
+    log = viewer.log
+    assert SCRIPT_ERROR not in log and '"Keystroke"' in log and '"Calculate"' in log
+
+
+def test_okular_adds_up_a_large_print_card_s_first_page(okular, tmp_path):
+    """A large-print sheet's first page, typed with Tab only (the name, then the upper boxes): Okular
+    computes the upper rows there and the upper total that the card's second page repeats, and keeps
+    the name in the field both pages show."""
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(blank_sheet("players", "a4", fillable=True, print_size="large"))
+    upper = ["aces", "twos", "threes", "fours", "fives", "sixes"]
+    viewer = okular(path)
+    viewer.click("p1.name")
+    viewer.type("Ann", *(TYPED.get(box, str(WORKED_CARD[box])) for box in upper))
+    viewer.wait_for_focus("p2.name")  # down the column, past the computed rows, to the next head
+    values = saved_values(viewer.save())
+    expected = {f"p1.{box}": str(WORKED_CARD[box]) for box in upper} | {"p1.name": "Ann"}
+    totals = ("upper_subtotal", "upper_bonus", "upper_total", "upper_total_again")
+    expected |= {f"p1.{key}": WORKED_TOTALS[key] for key in totals}
+    assert {key: values[key] for key in expected} == expected
     log = viewer.log
     assert SCRIPT_ERROR not in log and '"Keystroke"' in log and '"Calculate"' in log

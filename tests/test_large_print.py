@@ -9,21 +9,43 @@ is drawn in, the columns on each page, and white paper 5 mm in from every edge.
 from __future__ import annotations
 
 import io
+import json
 
 import pypdf
 import pytest
-from helpers import LONGEST, PAPER_SIZES, blank_sheet, rasterize, rule_sheet_pdf, run_cli
+from helpers import (
+    LONGEST,
+    PAPER_SIZES,
+    WORKED_CARD,
+    blank_sheet,
+    column_values,
+    fill,
+    form_widgets,
+    full_name,
+    rasterize,
+    rule_sheet_pdf,
+    run_cli,
+)
 from page import ValidationProfile, validate_pdf_bytes
-from pypdf.generic import ContentStream
+from pypdf.generic import ContentStream, NameObject, TextStringObject
 
 from sheetgen.errors import GeometryError
 from sheetgen.files.locales import languages, speaking
 from sheetgen.files.output import rules_file_name, scoresheet_file_name
 from sheetgen.files.resources import FONTS_DIR
+from sheetgen.forms.fields import FieldKind, parse_field
 from sheetgen.layout.fitting import BREAK, LARGE_NAME_SIZES, fit_row, text_width
-from sheetgen.layout.geometry import LARGE_COLUMNS, LARGE_PARTS, PAPERS, Print, sheet_geometry
+from sheetgen.layout.geometry import (
+    LARGE_COLUMNS,
+    LARGE_PARTS,
+    NO_LARGE_HALF_CARDS,
+    PAPERS,
+    Print,
+    page_size,
+    sheet_geometry,
+)
 from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, render_scoresheet, sheet_kind
-from sheetgen.rules.boxes import SHEET_ROWS
+from sheetgen.rules.boxes import SHEET_ROWS, Section
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import row_hint
 from sheetgen.rules.variants import VARIANTS, Rules, builtin_rules
@@ -216,8 +238,13 @@ def test_large_print_rules_print_nothing_within_5_mm_of_an_edge(sheet):
 
 @pytest.mark.parametrize(
     "pdf",
-    [lambda: large("players, a4, de"), lambda: large_rules("longest c2406, a4, de")],
-    ids=["players", "rules"],
+    [
+        lambda: large("players, a4, de"),
+        lambda: large_rules("longest c2406, a4, de"),
+        lambda: blank_sheet("players", "a4", fillable=True, lang="de", print_size="large"),
+        lambda: blank_sheet("series", "letter", fillable=True, print_size="large"),
+    ],
+    ids=["players", "rules", "players, fillable", "series, fillable"],
 )
 def test_a_large_print_sheet_is_pdf_ua_1(pdf):
     report = validate_pdf_bytes(pdf(), profile=ValidationProfile.PDF_UA_1)
@@ -230,6 +257,7 @@ def test_a_large_print_sheet_is_pdf_ua_1(pdf):
     [
         ("players", "a4", False, "full", "scoresheet-players-official-large-a4.pdf"),
         ("series", "letter", False, "full", "scoresheet-series-official-large-letter.pdf"),
+        ("players", "letter", True, "full", "scoresheet-players-official-large-letter-fillable.pdf"),
     ],
 )
 def test_large_print_files_say_large_before_the_paper(layout, paper, fillable, card, name):
@@ -240,20 +268,30 @@ def test_large_print_files_say_large_before_the_paper(layout, paper, fillable, c
     assert "large" not in rules_file_name("official", paper)
 
 
-@pytest.mark.parametrize("extra", [["--fillable"], ["--card", "half"]])
-def test_large_print_refuses_forms_and_half_cards_in_one_line(extra, tmp_path):
-    result = run_cli(["scoresheet", "--large-print", *extra], tmp_path)
-    assert result.exit_code == 2
-    assert "--large-print" in result.output and "Traceback" not in result.output
+def test_large_print_refuses_half_cards_in_one_line_saying_why(tmp_path):
+    """A half card cannot hold a section in half-inch rows (NO_LARGE_HALF_CARDS): one line, exit 2."""
+    result = run_cli(["scoresheet", "--large-print", "--card", "half"], tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    (line,) = result.output.splitlines()
+    assert line == f"Error: --large-print has no half cards: {NO_LARGE_HALF_CARDS}; drop --card half"
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize(
-    ("layout", "options"), [("players", {"fillable": True}), ("series", {"card": "half"})]
-)
-def test_the_library_refuses_large_print_forms_and_half_cards(layout, options):
-    with pytest.raises(GeometryError, match="large print has neither half cards nor form fields"):
-        render_scoresheet(Rules(), layout, print_size="large", **options)
+def test_the_half_card_arithmetic_holds():
+    """What the message says: a lower section in half-inch rows, with the heading, lines, head and band
+    above it, is taller than a half card (the landscape sheet's height), before margins and footer."""
+    lower = sheet_geometry("series", "letter", 3, print_size="large", part=1)
+    heights = [cell[0].height for cell in lower.cells.values()] + [lower.series_total.height]
+    rows = sum(heights) / lower.row_height
+    needed = rows * ROW + lower.heading.top - lower.bands[Section.LOWER].y
+    assert rows == 13
+    for paper in PAPERS:
+        assert needed > page_size(paper, "half")[1], paper
+
+
+def test_the_library_refuses_large_print_half_cards():
+    with pytest.raises(GeometryError, match="large print has no half cards"):
+        render_scoresheet(Rules(), "series", print_size="large", card="half")
 
 
 @pytest.mark.parametrize(
@@ -274,3 +312,88 @@ def test_common_long_names_fit_four_large_print_columns(paper):
     assert fitted.size >= 12 and fitted.lines[1] == ("Marie-", "Christine")
     short = fit_row(["Ann", "Bob"], geometry.heads[0], LARGE_NAME_SIZES[0], min_size=LARGE_NAME_SIZES[1])
     assert short.size == LARGE_NAME_SIZES[0]
+
+
+# Large-print forms
+
+
+def page_fields(pdf: bytes) -> list[list[str]]:
+    """Each page's widgets' full field names, in /Annots order."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    return [[full_name(a.get_object()) for a in page.get("/Annots", [])] for page in reader.pages]
+
+
+@pytest.mark.parametrize("layout", ["players", "series"])
+def test_a_large_print_form_has_the_standard_form_s_fields(layout):
+    """The same full names as the standard form, no more, no fewer: each box and total once, on the page
+    of its section; a card's lines and name heads on both its pages, one field showing one value.
+    (Six players make two large-print cards, whose second has `page2.` lines, as a standard sheet of
+    seven has.)"""
+    columns = LARGE_COLUMNS["players"] if layout == "players" else None  # one large-print card
+    standard = page_fields(blank_sheet(layout, "letter", fillable=True, columns=columns))
+    pdf = blank_sheet(layout, "letter", fillable=True, columns=columns, print_size="large")
+    pages = page_fields(pdf)
+    assert sorted({name for page in pages for name in page}) == sorted(standard[0])
+    lower = {row.slug for row in SHEET_ROWS if row.section is Section.LOWER}
+    for upper_page, lower_page in zip(pages[::2], pages[1::2], strict=True):
+        shared = set(upper_page) & set(lower_page)
+        assert shared and all(parse_field(name).kind is FieldKind.TEXT for name in shared)
+        for name in set(upper_page) - shared:
+            assert parse_field(name).key not in lower, name
+        for name in set(lower_page) - shared:
+            key = parse_field(name).key
+            assert key in lower or key in ("yahtzee_bonus_ticks", "upper_total_again", "series_total"), name
+    widgets = form_widgets(pypdf.PdfReader(io.BytesIO(fill(pdf, {"title": "Friday"}))))
+    assert str(widgets["title"].get("/V", widgets["title"].get("/Parent", {}).get("/V"))) == "Friday"
+
+
+@pytest.mark.parametrize("layout", ["players", "series"])
+def test_a_large_print_form_reads_back_the_worked_card(layout, tmp_path):
+    """The worked card typed over both pages of the first card (as pypdf fills a form) scores 395."""
+    prefix = "p1." if layout == "players" else "g1."
+    name = "p1.name" if layout == "players" else "player"
+    values = column_values(prefix, WORKED_CARD, 1) | {name: "Ann"}
+    path = tmp_path / "filled.pdf"
+    path.write_bytes(fill(blank_sheet(layout, "a4", fillable=True, print_size="large"), values))
+    result = run_cli(["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    player = json.loads(result.output)["games"][0]["players"][0]
+    assert (player["name"], player["grand_total"]) == ("Ann", 395)
+
+
+def test_cli_writes_a_large_print_form(tmp_path):
+    result = run_cli(["scoresheet", "--large-print", "--fillable", "--paper", "a4"], tmp_path)
+    assert result.exit_code == 0, result.output
+    written = tmp_path / "output" / "scoresheet-players-official-large-a4-fillable.pdf"
+    assert pypdf.PdfReader(written).get_fields()
+
+
+def widget_values(pdf: bytes, name: str, values: list[str]) -> bytes:
+    """The sheet with each widget of the field `name` holding its own value, as Okular saves one."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    widgets = [a.get_object() for page in writer.pages for a in page["/Annots"]]
+    for widget, value in zip([w for w in widgets if full_name(w) == name], values, strict=True):
+        widget[NameObject("/V")] = TextStringObject(value)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"), [(["Ann", ""], "Ann"), (["", "Ann"], "Ann"), (["Ann", "Bob"], None)]
+)
+def test_a_name_saved_on_one_widget_reads_back(typed, read, tmp_path):
+    """Okular saves a name typed into a large-print head on that widget alone: it reads back from either
+    page; two different names on the two pages are one line, exit 2."""
+    pdf = fill(
+        blank_sheet("players", "a4", fillable=True, print_size="large"), column_values("p1.", WORKED_CARD, 1)
+    )
+    path = tmp_path / "saved.pdf"
+    path.write_bytes(widget_values(pdf, "p1.name", typed))
+    result = run_cli(["score", str(path), "--json"])
+    if read is None:
+        assert result.exit_code == 2 and "shows two values on its pages" in result.output
+        assert len(result.output.splitlines()) == 1
+    else:
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["games"][0]["players"][0]["name"] == read

@@ -7,7 +7,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH, Browsing, roll, start
-from helpers import OUR_HOUSE, web_pages
+from helpers import OUR_HOUSE, web_index, web_pages
 
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.guide import SITE_NOTICE
@@ -17,10 +17,11 @@ SYSTEM_FONTS = "system-ui, -apple-system"
 MIN_TEXT_PX = 16
 MIN_PREVIEW_PX = 240
 REFLOW_WIDTH = 320  # CSS px: WCAG 1.4.10's reflow, 1280 px at 400 % zoom
-# The pages at 320 px, by kind and language (German's words are among the longest; the index's is the
-# same template as English's, and a German one needs the German sheets' previews: a whole build).
+# The pages at 320 px, by kind and language (German's words are among the longest; its index is
+# written with the English build's previews, pictures of the same sheets).
 REFLOW_PAGES = [
     ("index", "en"),
+    ("index", "de"),
     ("rules", "en"),
     ("rules", "de"),
     ("scorekeeper", "en"),
@@ -93,9 +94,11 @@ def reflow_page(chromium) -> Browsing:
 
 
 @pytest.fixture(scope="module")
-def german(tmp_path_factory) -> Path:
-    """The official variant's German rules page and scorekeeper, as the build writes them."""
-    return web_pages(tmp_path_factory.mktemp("german"), "de")
+def german(tmp_path_factory, site) -> Path:
+    """The official variant's German rules page, scorekeeper and index, as the build writes them."""
+    folder = tmp_path_factory.mktemp("german")
+    web_index(folder, "de", site.folder / "thumbs")
+    return web_pages(folder, "de")
 
 
 def test_the_site_has_the_pages_we_test(site):

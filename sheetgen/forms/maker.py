@@ -11,10 +11,15 @@ template from `sheetgen.forms.fields`) and embeds a whole font for them.
   to the score typed (`12abc` is 12); the Yahtzee-bonus field takes a count
   or tick marks, never a mix; every computed row is a read-only field with a
   calculate action and a place in the calculation order;
-- names, title and date use a simple WinAnsi-encoded TrueType font, a
-  subset of the sheet's name font, so a filler that writes one-byte codes
-  (pdftk, qpdf) draws Latin-1 names, and viewers draw other letters with
-  their own fallback fonts; digits use Helvetica. The whole font is dropped.
+- every field is drawn in the sheet's own typeface, in simple WinAnsi-encoded
+  TrueType fonts: names, title, date and ticks in a subset of the name font,
+  so a filler that writes one-byte codes (pdftk, qpdf) draws Latin-1 names
+  and viewers draw other letters with their own fallback fonts; scores in the
+  digits of the face `sheetgen fill` prints them in, totals in its bold. A name
+  keeps its size and scrolls when long (an auto-sized one shrank to 5 pt). The
+  whole font WeasyPrint embedded is dropped;
+- a line or a name head printed on both pages of a large-print card is one
+  field with a widget on each page, so what is typed on one shows on both.
 
 The sheet's variant, house rules and printed names go into the document
 information, so a filled sheet reads back as a record (`sheetgen.forms.reader`).
@@ -27,6 +32,7 @@ import json
 import re
 from functools import cache
 from io import BytesIO
+from pathlib import Path
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
@@ -41,12 +47,12 @@ from pypdf.generic import (
     TextStringObject,
 )
 
+from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import source_date
 from sheetgen.forms.compact import ObjectTable, write_compact
 from sheetgen.forms.fields import (
     MAX_BOX_DIGITS,
     MAX_TICKS_LENGTH,
-    NAME,
     SERIES_TOTAL,
     SHEET_KEY,
     TICK_MARKS,
@@ -61,7 +67,7 @@ from sheetgen.forms.fields import (
 )
 from sheetgen.forms.taborder import tab_scripts
 from sheetgen.layout.fitting import NAME_FONT
-from sheetgen.layout.geometry import sheet_geometry
+from sheetgen.layout.geometry import LARGE_COLUMNS, Print, sheet_geometry
 from sheetgen.rules.boxes import (
     LOWER_BOXES,
     MAX_GAMES_IN_SERIES,
@@ -74,10 +80,18 @@ from sheetgen.rules.boxes import (
     Total,
 )
 
-FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the name font draws
+FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the fields' fonts are encoded for
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
-FONTS = {"/Helv": "Helvetica", "/HeBo": "Helvetica-Bold"}
 FIELD_FONT = "/SgNm"  # the text fields' font resource: the name font, WinAnsi-encoded
+DIGITS = "0123456789 "  # all a score or a total holds
+# The fonts of the fields, by resource name: the face's file and the characters its subset keeps
+# (None: every WinAnsi character). Scores as `sheetgen fill` prints them (DejaVu Sans), totals bold.
+FIELD_FONTS = {
+    FIELD_FONT: (NAME_FONT, None),
+    "/SgDg": (FONTS_DIR / "DejaVuSans.ttf", DIGITS),
+    "/SgBd": (FONTS_DIR / "DejaVuSans-Bold.ttf", DIGITS),
+}
+BOX_FONT, TOTAL_FONT = "/SgDg", "/SgBd"
 READ_ONLY, DO_NOT_SPELL_CHECK, DO_NOT_SCROLL = 1, 1 << 22, 1 << 23
 
 
@@ -198,16 +212,20 @@ def winansi_chars() -> dict[int, str]:
 
 
 @cache
-def _name_font_program() -> tuple[bytes, list[int], dict[str, int]]:
-    """The subset font file, the width (per 1000) of each WinAnsi code, and metrics."""
-    chars = winansi_chars()
+def _font_program(file: Path, keep: str | None) -> tuple[bytes, list[int], dict[str, int]]:
+    """The subset font file, the width (per 1000) of each WinAnsi code, and metrics.
+
+    The subset keeps the characters `keep` (None: every WinAnsi one); other codes get the
+    width of the empty box a viewer would draw for them.
+    """
+    chars = {code: char for code, char in winansi_chars().items() if keep is None or char in keep}
     options = subset.Options()
     options.hinting = False
     options.layout_features = []
     options.name_IDs = []
     options.notdef_outline = True
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH"]
-    font = TTFont(NAME_FONT)
+    font = TTFont(file)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[ord(c) for c in chars.values()])
     subsetter.subset(font)
@@ -217,7 +235,7 @@ def _name_font_program() -> tuple[bytes, list[int], dict[str, int]]:
     cmap = font.getBestCmap()
     hmtx = font["hmtx"]
     widths = [
-        round(hmtx[cmap.get(ord(chars[code]), ".notdef")][0] * scale) if code in chars else 0
+        round(hmtx[cmap.get(ord(chars[code]), ".notdef") if code in chars else ".notdef"][0] * scale)
         for code in range(FIRST_CODE, LAST_CODE + 1)
     ]
     head, hhea, os2 = font["head"], font["hhea"], font["OS/2"]
@@ -237,10 +255,10 @@ def _stream(table: ObjectTable, data: bytes, entries: dict | None = None) -> Ind
     return table.add(stream.flate_encode(level=9))
 
 
-def _name_font(table: ObjectTable) -> IndirectObject:
-    """The simple TrueType font of the name, title and tick fields, WinAnsi-encoded."""
-    program, widths, metrics = _name_font_program()
-    base = NameObject("/" + NAME_FONT_TAG + NAME_FONT.stem)
+def _field_font(table: ObjectTable, file: Path, keep: str | None) -> IndirectObject:
+    """A simple TrueType font of the fields, WinAnsi-encoded, a subset of `file`."""
+    program, widths, metrics = _font_program(file, keep)
+    base = NameObject("/" + NAME_FONT_TAG + file.stem)
     descriptor = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/FontDescriptor"),
@@ -288,17 +306,6 @@ def _drop_unused_fonts(reader: PdfReader) -> None:
             del fonts[name]
 
 
-def _standard_font(name: str) -> DictionaryObject:
-    return DictionaryObject(
-        {
-            NameObject("/Type"): NameObject("/Font"),
-            NameObject("/Subtype"): NameObject("/Type1"),
-            NameObject("/BaseFont"): NameObject("/" + name),
-            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
-        }
-    )
-
-
 # The fields
 
 
@@ -314,14 +321,12 @@ def _set(field: DictionaryObject, key: str, value: object) -> None:
 def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
     """Font, alignment, flags and actions of one field; boxes and totals at `size`."""
     kind = name.kind
-    if kind is FieldKind.TEXT and name.key == NAME:
-        font, size, align = FIELD_FONT, 0.0, 0  # auto size: a long name shrinks to fit its head
-    elif kind is FieldKind.TEXT:
+    if kind is FieldKind.TEXT:  # a fixed size, as the template sets it: a long name scrolls
         font, size, align = FIELD_FONT, _text_size(field), 0
     elif kind is FieldKind.TICKS:
         font, size, align = FIELD_FONT, _text_size(field), 1
     else:
-        font, align = ("/HeBo" if kind is FieldKind.TOTAL else "/Helv"), 1
+        font, align = (TOTAL_FONT if kind is FieldKind.TOTAL else BOX_FONT), 1
     _set(field, "/DA", TextStringObject(f"{font} {size:g} Tf 0 g"))
     _set(field, "/Q", NumberObject(align))
     flags = DO_NOT_SPELL_CHECK
@@ -392,7 +397,7 @@ def _grow_tree(table: ObjectTable, terminals: list[tuple[str, IndirectObject]]) 
                 parents[path] = (table.add(parent), parent)
                 (roots if above is None else above[1]["/Kids"]).append(parents[path][0])
             above = parents[path]
-        field = reference.get_object()
+        field = table.get(reference.idnum)
         field[NameObject("/T")] = TextStringObject(parts[-1])
         if above is None:
             roots.append(reference)
@@ -402,31 +407,81 @@ def _grow_tree(table: ObjectTable, terminals: list[tuple[str, IndirectObject]]) 
     return roots
 
 
-@source_date()  # the name font's subset is stamped too
-def make_fillable(pdf: bytes, info: SheetInfo) -> bytes:
-    """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`."""
+# What stays on each widget of a field shown on several pages (the rest moves up to the field),
+# what the field has too, and the triggers that belong to a widget, not its field.
+_WIDGET_KEYS = frozenset(
+    ["/Type", "/Subtype", "/Rect", "/P", "/F", "/MK", "/AP", "/AS", "/StructParent", "/DA", "/Q", "/TU"]
+)
+_SHARED_KEYS = frozenset(["/DA", "/Q", "/TU"])
+_WIDGET_TRIGGERS = frozenset(["/E", "/X", "/D", "/U", "/Fo", "/Bl", "/PO", "/PC", "/PV", "/PI"])
+
+
+def _split_actions(actions: DictionaryObject | None, widget: bool) -> DictionaryObject:
+    """The widget's own triggers (Mouse Down, Focus...) or, with `widget` False, the field's."""
+    return DictionaryObject({k: v for k, v in (actions or {}).items() if (k in _WIDGET_TRIGGERS) == widget})
+
+
+def _one_field(table: ObjectTable, widgets: list[IndirectObject]) -> IndirectObject:
+    """The widgets of one name (a line or a name head on both pages of a large-print card) made one
+    field: a terminal field holding the value, flags and actions, its widgets as kids. Each widget
+    keeps its place, look, structure entry and /TU (PDF/UA names every widget)."""
+    first = widgets[0].get_object()
+    field = DictionaryObject(
+        {NameObject(k): v for k, v in first.items() if k not in _WIDGET_KEYS or k in _SHARED_KEYS}
+    )
+    if actions := _split_actions(first.get("/AA"), widget=False):
+        field[NameObject("/AA")] = actions
+    else:
+        field.pop("/AA", None)
+    reference = table.add(field)
+    for widget in (each.get_object() for each in widgets):
+        actions = _split_actions(widget.get("/AA"), widget=True)
+        for key in [key for key in widget if key not in _WIDGET_KEYS]:
+            del widget[key]
+        if actions:
+            widget[NameObject("/AA")] = actions
+        widget[NameObject("/Parent")] = reference
+    field[NameObject("/Kids")] = ArrayObject(widgets)
+    return reference
+
+
+@source_date()  # the fields' font subsets are stamped too
+def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD) -> bytes:
+    """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`.
+
+    `print_size` is the sheet's (large print types its scores at large print's size).
+    """
     reader = PdfReader(BytesIO(pdf))
     table = ObjectTable(reader)
     form = reader.trailer["/Root"]["/AcroForm"]
     _drop_unused_fonts(reader)
-    fonts = DictionaryObject({NameObject(k): table.add(_standard_font(v)) for k, v in FONTS.items()})
-    fonts[NameObject(FIELD_FONT)] = _name_font(table)
+    fonts = DictionaryObject(
+        {NameObject(key): _field_font(table, file, keep) for key, (file, keep) in FIELD_FONTS.items()}
+    )
     form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
-    form[NameObject("/DA")] = TextStringObject("/Helv 0 Tf 0 g")
-    size = sheet_geometry(info.layout, info.paper).value_size  # as `sheetgen fill` prints scores
-    terminals, computed, seen = [], [], set()
+    form[NameObject("/DA")] = TextStringObject(f"{FIELD_FONT} 0 Tf 0 g")
+    if Print.of(print_size) == Print.LARGE:
+        geometry = sheet_geometry(info.layout, info.paper, LARGE_COLUMNS[info.layout], print_size=print_size)
+    else:
+        geometry = sheet_geometry(info.layout, info.paper)
+    size = geometry.value_size  # as `sheetgen fill` prints scores
+    widgets: dict[str, list[IndirectObject]] = {}  # by full name, in the order first met
     for reference in form["/Fields"]:
-        field = reference.get_object()
-        full = str(field["/T"])
+        full = str(reference.get_object()["/T"])
         name = parse_field(full)
-        if name is None or full in seen:
+        repeated = full in widgets and (name is None or name.kind is not FieldKind.TEXT)
+        if name is None or repeated or (full in widgets and print_size != Print.LARGE):
             raise ValueError(f"the sheet template made a field outside the contract: {full!r}")
-        seen.add(full)
-        _dress(field, name, size)
+        _dress(reference.get_object(), name, size)
+        widgets.setdefault(full, []).append(reference)
+    _add_tab_order(table, reader)
+    terminals, computed = [], []
+    for full, references in widgets.items():
+        reference = references[0] if len(references) == 1 else _one_field(table, references)
         terminals.append((full, reference))
+        name = parse_field(full)
         if name.kind is FieldKind.TOTAL:
             computed.append(((name.column, name.key), reference))
-    _add_tab_order(table, reader)
     form[NameObject("/Fields")] = _grow_tree(table, terminals)
     # Every game of a column before its series total; within a column, rows top to bottom.
     computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1])))

@@ -145,11 +145,24 @@ def _read_bytes(path: Path) -> bytes:
     return data
 
 
+def _text_value(field: Any, name: str) -> str:
+    """A field's (or widget's) /V as text: "" where it has none."""
+    value = field.get("/V")
+    if value is None:
+        return ""
+    value = value.get_object()
+    if not isinstance(value, str):
+        raise RecordShapeError(f"field {quote(name)}: expected text")
+    return value
+
+
 def _field_values(reader: Any) -> dict[str, str]:
     """Every terminal text field's full name and value, walking /Kids without loops.
 
     A name met twice, or a field with no widget on any page, is refused: a
-    hidden copy must not say something other than what the sheet shows.
+    hidden copy must not say something other than what the sheet shows. A
+    field with a widget on each page of a large-print card holds its value
+    itself, or (as Okular saves it) on the one widget it was typed into.
     """
     from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
@@ -186,13 +199,13 @@ def _field_values(reader: Any) -> dict[str, str]:
         widgets = list(kids) if isinstance(kids, ArrayObject) else [ref]
         if not any(isinstance(w, IndirectObject) and w.idnum in shown for w in widgets):
             raise RecordError(f"field {quote(name)} is on no page; a sheet shows every field it has")
-        value = field.get("/V")
-        if value is None:
-            values[name] = ""
-            continue
-        value = value.get_object()
-        if not isinstance(value, str):
-            raise RecordShapeError(f"field {quote(name)}: expected text")
+        value = _text_value(field, name)
+        if not value and field is not widgets[0].get_object():  # a field shown on several pages
+            # Okular (poppler) keeps what was typed on the widget it was typed into.
+            typed = {_text_value(w.get_object(), name) for w in widgets} - {""}
+            if len(typed) > 1:
+                raise RecordError(f"field {quote(name)} shows two values on its pages; make them one")
+            value = typed.pop() if typed else ""
         values[name] = value
     if not any(parse_field(name) for name in values):
         raise RecordError(FLATTENED)

@@ -82,11 +82,12 @@ def tab_scripts(pages: list[list[Widget]]) -> tuple[str, str, str]:
     and the keystroke action each box's and tick field's own keystroke script is followed by.
 
     The column order is the writable fields in /Annots order, page after page; pdf.js's is
-    each page's in its order, as places in the column order.
+    each page's in its order, as places in the column order. A field with a widget on several
+    pages (a large-print card's lines and name heads) takes its place where it is first met.
     """
-    ours = [name for page in pages for name, _, writable in page if writable]
+    ours = list(dict.fromkeys(name for page in pages for name, _, writable in page if writable))
     place = {name: i for i, name in enumerate(ours)}
-    theirs = [place[name] for page in pages for name in pdfjs_order(page)]
+    theirs = list(dict.fromkeys(place[name] for page in pages for name in pdfjs_order(page)))
     lists = {
         "order": json.dumps(ours, separators=(",", ":")),
         "pdfjs": json.dumps(theirs, separators=(",", ":")),

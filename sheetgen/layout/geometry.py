@@ -80,7 +80,9 @@ FOOTER_HEIGHT = 14.0
 MAX_ROW_HEIGHT = 32.0
 TICK_SHARE = 0.55  # the Yahtzee bonus cell: tick area left, its total right
 VALUE_SIZE = 13.0  # a written score, at most half a row high
+LARGE_VALUE_SIZE = 18.0  # a large-print score: half of the least large-print row
 BONUS_CAPTION_HEIGHT = 9.0  # the "ticks" and "points" captions at the top of the bonus halves
+LARGE_BONUS_CAPTION_HEIGHT = 15.0  # the same captions at large print's 14 pt
 POINTS_MIN_WIDTH = 44.0  # the bonus total's half holds "1200" at the box values' size
 # Large print: at most four players or three games to a page, rows at least half an inch, each
 # card's upper section on one page and its lower on the next (twenty such rows do not fit one page).
@@ -90,6 +92,10 @@ MIN_LARGE_ROW_HEIGHT = 36.0  # half an inch
 MAX_LARGE_ROW_HEIGHT = 46.0  # taller rows would only spread the card out
 LARGE_HEAD_HEIGHT = {"players": 66.0, "series": 40.0}
 LARGE_PARTS = ((Section.UPPER,), (Section.LOWER,))  # the sections on each page of a large-print card
+# Why large print has no half cards: the lower section's 13 half-inch rows (468 pt) with its heading,
+# write-in lines, head and band (142 pt) need 610 pt, and a half card is 612 pt (A5 595 pt) high
+# before its margins and footer; its 248 pt label column would leave room for one game.
+NO_LARGE_HALF_CARDS = "a card's lower section in half-inch rows, with its heading, is taller than a half card"
 
 
 @dataclass(frozen=True)
@@ -226,7 +232,7 @@ class SheetGeometry:
     @property
     def value_size(self) -> float:
         """The font size of a score written in a cell, printed or typed."""
-        return min(VALUE_SIZE, self.row_height * 0.5)
+        return min(LARGE_VALUE_SIZE if self.print_size == Print.LARGE else VALUE_SIZE, self.row_height * 0.5)
 
     def cell(self, row: SheetRow | str, column: int) -> Rect:
         """The write-in cell of a row (a SheetRow or its slug) in a column from 0."""
@@ -240,10 +246,16 @@ class SheetGeometry:
     def bonus_write_ins(self, column: int) -> tuple[Rect, Rect]:
         """The Yahtzee bonus ticks and points areas of a column, below their captions."""
         ticks, points = self.yahtzee_ticks[column], self.yahtzee_totals[column]
+        caption = self.bonus_caption_height
         return (
-            Rect(ticks.x, ticks.y, ticks.width, ticks.height - BONUS_CAPTION_HEIGHT),
-            Rect(points.x, points.y, points.width, points.height - BONUS_CAPTION_HEIGHT),
+            Rect(ticks.x, ticks.y, ticks.width, ticks.height - caption),
+            Rect(points.x, points.y, points.width, points.height - caption),
         )
+
+    @property
+    def bonus_caption_height(self) -> float:
+        """The room the "ticks" and "points" captions take at the top of their halves."""
+        return LARGE_BONUS_CAPTION_HEIGHT if self.print_size == Print.LARGE else BONUS_CAPTION_HEIGHT
 
 
 def _rows_by_section() -> dict[Section, list[SheetRow]]:

@@ -39,9 +39,9 @@ from sheetgen.layout.fitting import (
     text_width,
 )
 from sheetgen.layout.geometry import (
-    BONUS_CAPTION_HEIGHT,
     LARGE_COLUMNS,
     LARGE_PARTS,
+    NO_LARGE_HALF_CARDS,
     Card,
     Layout,
     Paper,
@@ -77,6 +77,7 @@ WRITE_IN_RISE = 7.0  # the blank head's write-in line, above the head's foot
 # height: one line's band standing on the write-in line gives a short name about the printed
 # 12 pt and lets a long one shrink to fit the width.
 NAME_FIELD_HEIGHT = 16.0
+LARGE_NAME_FIELD_HEIGHT = 22.0  # large print's name field: 16 pt text, under a caption of up to two lines
 
 
 @dataclass(frozen=True)
@@ -128,16 +129,18 @@ def _line_style(segment: tuple[float, float, float, float], weight: float, page_
     return _box(rect, page_height)
 
 
-def _field_style(rect: Rect, kind: str, page_height: float) -> str:
+def _field_style(rect: Rect, kind: str, geometry: SheetGeometry) -> str:
     """A form field inside its write-in area, off the grid lines and the head's caption."""
+    large = geometry.print_size == Print.LARGE
     if kind == "head":
         room = rect.height - CAPTION_HEIGHT - WRITE_IN_RISE
-        rect = Rect(rect.x, rect.y + WRITE_IN_RISE, rect.width, min(NAME_FIELD_HEIGHT, room))
+        height = LARGE_NAME_FIELD_HEIGHT if large else NAME_FIELD_HEIGHT
+        rect = Rect(rect.x, rect.y + WRITE_IN_RISE, rect.width, min(height, room))
     elif kind == "bonus":
-        rect = Rect(rect.x, rect.y, rect.width, rect.height - BONUS_CAPTION_HEIGHT)
+        rect = Rect(rect.x, rect.y, rect.width, rect.height - geometry.bonus_caption_height)
     elif kind == "line":
         rect = Rect(rect.x, rect.y + THIN, rect.width, rect.height - 8.0)
-    return _box(rect.inset(FIELD_INSET), page_height)
+    return _box(rect.inset(FIELD_INSET), geometry.page_height)
 
 
 def grid_lines(
@@ -394,8 +397,8 @@ def render_scoresheet(
     if card == Card.HALF and layout != Layout.SERIES:
         raise GeometryError(f"no half card for the {layout} layout; half cards are series cards")
     large = Print.of(print_size) == Print.LARGE
-    if large and (card == Card.HALF or fillable):
-        raise GeometryError("large print has neither half cards nor form fields yet")
+    if large and card == Card.HALF:
+        raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
     names = [clean_name(name) for name in check_names(names, blank=True)]
@@ -439,7 +442,7 @@ def render_scoresheet(
         fillable=fillable,
         box=lambda rect: _box(rect, height),
         line=lambda line: _line_style(line[:4], line[4], height),
-        field=lambda rect, kind: _field_style(rect, kind, height),
+        field=_field_style,
         series_total_label=_(SERIES_TOTAL_LABEL),
         series_total_hint=_(SERIES_TOTAL_HINT),
         bonus_captions=[_(caption) for caption in BONUS_CAPTIONS],
@@ -455,4 +458,4 @@ def render_scoresheet(
     from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
 
     with rendering():  # the form's font subset too: fontTools' report quiet, SOURCE_DATE_EPOCH set
-        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)))
+        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)), print_size)
