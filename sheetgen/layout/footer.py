@@ -1,0 +1,93 @@
+"""Every sheet's footer as two columns of set lines: the edition on the left, the notice on the right.
+
+The lines are broken here, from the font's advance widths, and printed
+unbroken (no wrapping, no hyphenation), so the two columns cannot run into
+each other or read as one sentence, and a phrase such as "Keine Hausregeln"
+never breaks. The edition breaks only between its parts (" · ") and between
+house rules ("; "); the notice only between its sentences. A house-rule list
+that would take more lines than the footer has gives way to its short form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sheetgen.files.resources import FONTS_DIR
+from sheetgen.layout.fitting import text_width, wrap
+
+FOOTER_FONT = FONTS_DIR / "DejaVuSansCondensed.ttf"  # "Sheet Condensed", as footers print
+GUTTER = 12.0  # points between the two columns
+NOTICE_SHARE = 0.55  # the notice keeps to one line only if it takes at most this share of the width
+SLACK = 2.0  # points kept free on each line, for the renderers' rounding
+PARTS = " · "
+RULES = "; "
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class Footer:
+    """The footer's two columns: each one's lines and width, in points."""
+
+    left: tuple[str, ...]
+    right: tuple[str, ...]
+    left_width: float
+    right_width: float
+
+    @property
+    def lines(self) -> int:
+        return max(len(self.left), len(self.right))
+
+
+def _pack(pieces: Sequence[tuple[str, str]], width: float, size: float) -> list[str]:
+    """Greedy lines of (text, separator-before-it) pieces; a piece too wide alone breaks at its spaces."""
+    lines: list[str] = []
+    for text, separator in pieces:
+        joined = lines[-1] + separator + text if lines else text
+        if lines and text_width(joined, size, FOOTER_FONT) <= width:
+            lines[-1] = joined
+        elif text_width(text, size, FOOTER_FONT) <= width:
+            lines.append(text)
+        else:
+            lines.extend(wrap(text, size, width, FOOTER_FONT, split_words=True) or (text,))
+    return lines
+
+
+def _pieces(parts: Sequence[str]) -> list[tuple[str, str]]:
+    """The edition's parts, each house-rule list cut after each rule's semicolon."""
+    pieces: list[tuple[str, str]] = []
+    for number, part in enumerate(parts):
+        for index, rule in enumerate(part.split(RULES)):
+            last = index == part.count(RULES)
+            text = rule if last else rule + RULES.rstrip()
+            pieces.append((text, (PARTS if number else "") if index == 0 else " "))
+    return pieces
+
+
+def set_footer(
+    parts: Sequence[str],
+    short_parts: Sequence[str],
+    notice: str,
+    width: float,
+    size: float,
+    max_lines: int,
+) -> Footer:
+    """The footer of a sheet `width` points wide at `size` points, in at most `max_lines` lines if it can be.
+
+    `parts` are the left column's phrases (a page number, the edition, the
+    house rules); `short_parts` the same with the house rules in a few
+    words, used when `parts` would need more than `max_lines` lines.
+    """
+    notice_width = text_width(notice, size, FOOTER_FONT) + SLACK
+    if notice_width <= width * NOTICE_SHARE:
+        right = [notice]
+    else:
+        sentences = SENTENCE.split(notice)
+        notice_width = max(text_width(s, size, FOOTER_FONT) for s in sentences) + SLACK
+        right = _pack([(s, " ") for s in sentences], notice_width, size)
+    left_width = round(width - notice_width - GUTTER, 2)
+    left = _pack(_pieces(parts), left_width - SLACK, size)
+    if len(left) > max_lines:
+        left = _pack(_pieces(short_parts), left_width - SLACK, size)
+    return Footer(tuple(left), tuple(right), left_width, round(notice_width, 2))
