@@ -434,7 +434,8 @@ def render_scoresheet(
             drawn = []
             for slot, each in enumerate(cards[start : start + per_page]):
                 count = len(each.columns) if layout == "players" or large else COLUMNS
-                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part)
+                grid = len(cards[0].columns) if layout == "players" else count  # every page on one grid
+                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part, grid)
                 drawn.append(card_context(geometry, each))
             pages.append({"number": len(pages) + 1, "cards": drawn})
     for page in pages:
