@@ -39,7 +39,7 @@ SMALL_SIZE = 8.0  # rules.css --small-size: hints, tagline, table heads, footer
 FOOTER_LINES = 2  # a longer house-rule list gives way to "House rules in effect" (the sheet lists them)
 SECTION_GAP = 6.0  # the tightest rhythm: between sections in a column
 BAND_GAP = 8.0  # and between bands
-MAX_SPREAD = 14.0  # points added to each gap at the most
+MAX_SPREAD = 20.0  # points added to each gap at the most
 # The top band's two columns, and where a column's gaps are: above each section but its first.
 COLUMNS = (("setup", "turn", "filling"), ("upper", "extra", "house"))
 SPREAD_TOLERANCE = 6.0  # points: the most left empty above the footer once the room is shared out
