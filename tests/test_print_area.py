@@ -11,10 +11,11 @@ rendered once per run (tests/helpers.py caches them) and measured once.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import pairwise, product
 
 import pytest
-from helpers import TEMPLATES, Char, blank_sheet, lines_of, printed_pages, rule_sheet_pdf
+from helpers import TEMPLATES, Char, blank_sheet, lines_of, printed_pages, rasterize, rule_sheet_pdf
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
@@ -53,9 +54,8 @@ RULE_SHEETS = [
     ("free-choice", (), "a4", "en"),
     ("c2406", EVERY_HOUSE_RULE, "a4", "de"),
 ]
-FOOT_TOLERANCE = (
-    12.0  # points: how much the space above a rule sheet's footer varies over papers and languages
-)
+DIE = 10.5  # rules.css --die: an example die's side, in points
+FOOT_TOLERANCE = 12.0  # points: how far the space above a rule sheet's footer varies
 
 
 def score_pdf(kind: str, paper: str, lang: str) -> bytes:
@@ -194,8 +194,7 @@ def test_the_rule_sheet_keeps_its_type_scale_and_the_title_clear_of_the_tagline(
     tagline = [c for part in printed.tagline.split(" · ") for c in page.find(part)[0]]
     assert {round(c.size, 2) for c in tagline} == {SMALL_SIZE}
     assert not overlap(box(title), box(tagline))
-    heavy = [m for m in page.marks if m[2] - m[0] > 400 and 1.5 <= m[3] - m[1] <= 2.5]
-    rule_top = max(m[3] for m in heavy)
+    rule_top = wide_rules(rules_pdf(*sheet))[0][1]  # the masthead's heavy rule
     assert min(box(title)[1], box(tagline)[1]) >= rule_top + 1.0, "the masthead sits on its rule"
     body = {round(c.size, 2) for c in page.chars if c.text.strip()} - {TITLE_SIZE, SMALL_SIZE}
     sizes = sorted(body)
@@ -205,12 +204,32 @@ def test_the_rule_sheet_keeps_its_type_scale_and_the_title_clear_of_the_tagline(
 # ---- 4. balanced pages
 
 
-def rule_sheet_parts(page):
-    """The masthead's heavy rule, the footer's rule, and the page's text between them."""
-    wide = [m for m in page.marks if m[2] - m[0] > 400 and m[3] - m[1] < 2.5]
-    masthead = max(wide, key=lambda m: m[3])
-    footer = min(wide, key=lambda m: m[1])
-    text = [c for c in page.chars if c.text.strip() and footer[3] < c.y0 and c.y1 < masthead[1]]
+@cache
+def wide_rules(pdf: bytes) -> list[tuple[float, float]]:
+    """Every horizontal rule across the text's whole width on the first page, top first, as (bottom, top)
+    in points: found in a 288 dpi picture, as the marks' boxes lump a rule with the box it edges."""
+    scale = 4
+    image = rasterize(pdf, 0, dpi=72 * scale)
+    width, height = image.size
+    pixels = image.tobytes()
+    start, end = 40 * scale, width - 40 * scale  # inside the 0.5 in margins, past any indent
+    dark = [max(pixels[y * width + start : y * width + end]) < 160 for y in range(height)]
+    rules, y = [], 0
+    while y < height:
+        if dark[y]:
+            top = y
+            while y < height and dark[y]:
+                y += 1
+            rules.append(((height - y) / scale, (height - top) / scale))
+        y += 1
+    return rules
+
+
+def rule_sheet_parts(pdf: bytes, page):
+    """The masthead's heavy rule, the footer's rule (each (bottom, top)), and the page's text between."""
+    rules = wide_rules(pdf)
+    masthead, footer = rules[0], rules[-1]
+    text = [c for c in page.chars if c.text.strip() and footer[1] < c.y0 and c.y1 < masthead[0]]
     return masthead, footer, text
 
 
@@ -220,7 +239,7 @@ def test_the_rule_sheets_columns_end_level(sheet):
     (page,) = printed_pages(rules_pdf(*sheet))
     with speaking(lang):
         lower = rule_sheet(load_rules(variant, house)).section("lower").heading
-    _masthead, _footer, text = rule_sheet_parts(page)
+    _masthead, _footer, text = rule_sheet_parts(rules_pdf(*sheet), page)
     heading = page.find(lower.upper())[0]
     top_band = [c for c in text if c.y0 > box(heading)[3] + 2]
     middle = page.width / 2
@@ -233,8 +252,8 @@ def test_the_space_above_the_rule_sheets_footer_is_even_across_papers_and_langua
     gaps = {}
     for sheet in RULE_SHEETS:
         (page,) = printed_pages(rules_pdf(*sheet))
-        _masthead, footer, text = rule_sheet_parts(page)
-        gaps[rules_id(sheet)] = min(c.y0 for c in text) - footer[3]
+        _masthead, footer, text = rule_sheet_parts(rules_pdf(*sheet), page)
+        gaps[rules_id(sheet)] = min(c.y0 for c in text) - footer[1]
     assert max(gaps.values()) - min(gaps.values()) <= FOOT_TOLERANCE, gaps
     assert min(gaps.values()) >= 3.0, gaps
 
@@ -246,11 +265,20 @@ def test_the_lower_tables_columns_fit_their_text_and_the_dice_their_own_room(she
     with speaking(lang):
         (table, *_rest) = rule_sheet(load_rules(variant, house)).section("lower").blocks
         scores_head = _("Scores")
-    needs_end = max(box(page.find(row.needs)[0])[2] for row in table.rows)
-    scores_start = min(box(run)[0] for run in page.find(scores_head))
+    (head,) = [run for run in page.find(scores_head) if round(run[0].size, 2) == SMALL_SIZE]
+    scores_start = box(head)[0]
+    below = head[0].baseline - 8 * BODY_SIZE * 2  # the table's rows, under its heads
+    needs = [
+        run
+        for row in table.rows
+        for run in page.find(row.needs)
+        if below < run[0].baseline < head[0].baseline and box(run)[2] < scores_start
+    ]
+    assert len(needs) >= len(table.rows)
+    needs_end = max(box(run)[2] for run in needs)
     assert 6.0 <= scores_start - needs_end <= 16.0, "a dead gap between Needs and Scores"
     dice = sorted(
-        (m for m in page.marks if 9.5 <= m[2] - m[0] <= 11.5 and abs((m[2] - m[0]) - (m[3] - m[1])) < 0.3),
+        (m for m in page.marks if 9.5 <= m[2] - m[0] <= 12.5 and abs((m[2] - m[0]) - (m[3] - m[1])) < 0.3),
         key=lambda m: (-round(m[1]), m[0]),
     )
     rows: dict[int, list] = {}
@@ -258,12 +286,15 @@ def test_the_lower_tables_columns_fit_their_text_and_the_dice_their_own_room(she
         rows.setdefault(round(die[1]), []).append(die)
     examples = [row for row in rows.values() if len(row) == 5]
     assert len(examples) == len(table.rows)
-    for row in examples:
-        assert min(b[0] - a[2] for a, b in pairwise(row)) >= 1.0, "dice touch"
+    for row in examples:  # a die's box holds its stroke's corners too: measure centre to centre
+        pitch = min((b[0] + b[2]) / 2 - (a[0] + a[2]) / 2 for a, b in pairwise(row))
+        assert pitch - DIE >= 1.0, "dice touch"
         points = [
-            c for c in page.chars if c.text.isdigit() and c.x0 > row[-1][2] and abs(c.y0 - row[0][1]) < 6
+            c for c in page.chars if c.text.isdigit() and c.x0 > row[-1][0] and abs(c.y0 - row[0][1]) < 6
         ]
-        assert points and min(c.x0 for c in points) - row[-1][2] >= 2.0, "the score touches the dice"
+        assert points and min(c.x0 for c in points) - (row[-1][0] + row[-1][2] + DIE) / 2 >= 2.0, (
+            "score on dice"
+        )
 
 
 # ---- 6. column grids
