@@ -2,10 +2,11 @@
 
 One type scale per paper: the title 21 pt, the body 9 pt, section heads 1.5 pt
 larger, hints, the tagline and the footer 8 pt. The page is filled by the
-layout, not by the type: the top and bottom bands flow over two balanced
-columns that end level, and the room left at the foot is shared out between
-sections and bands, so the space above the footer is the same on every paper
-and in every language (within SPREAD_TOLERANCE). Only a language too long for
+layout, not by the type: the top band's two columns end level (the shorter
+one's sections spaced out), and the room left at the foot is shared out
+between sections and bands, so the space above the footer is about the same
+on every paper and in every language (more only where a short language
+leaves more room than MAX_SPREAD a gap takes). Only a language too long for
 one page at 9 pt shrinks its body, in quarter points, never under 8 pt.
 
 In large print the text is 16 pt and runs onto as many pages as it needs,
@@ -42,7 +43,6 @@ BAND_GAP = 8.0  # and between bands
 MAX_SPREAD = 20.0  # points added to each gap at the most
 # The top band's two columns, and where a column's gaps are: above each section but its first.
 COLUMNS = (("setup", "turn", "filling"), ("upper", "extra", "house"))
-SPREAD_TOLERANCE = 6.0  # points: the most left empty above the footer once the room is shared out
 GROWTH = 1.15  # the text's height grows about as the size to this power (lines also rewrap)
 PX = 0.75  # points per CSS pixel, WeasyPrint's layout unit
 TITLE_SIZE = 21.0  # as rules.css sets h1
