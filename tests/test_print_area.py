@@ -34,13 +34,14 @@ KINDS = {
     "players12": {"layout": "players", "names": ("",) * 12, "house_rules": EVERY_HOUSE_RULE},
     "series": {"layout": "series", "house_rules": ("series",)},
     "half": {"layout": "series", "card": "half", "house_rules": EVERY_HOUSE_RULE},
+    "half-free": {"layout": "series", "card": "half", "variant": "free-choice"},
     "large": {"layout": "players", "columns": 4, "print_size": "large"},
 }
 # Each kind on each paper, in a language of its own; German also wherever the footers are longest.
 SCORE_SHEETS = [
     (kind, paper, LANGS[(n * 3) % len(LANGS)])
     for n, (kind, paper) in enumerate(product(KINDS, ("letter", "a4")))
-] + [("players12", "letter", "de"), ("half", "a4", "de"), ("players6", "a4", "de")]
+] + [("players12", "letter", "de"), ("half", "a4", "de"), ("half-free", "a4", "de"), ("players6", "a4", "de")]
 # Every language once; the free-choice titles (long in es, it, pt) and every house rule in German.
 RULE_SHEETS = [
     ("official", (), "letter", "en"),
@@ -146,7 +147,8 @@ def footer_columns(chars, page, notice: str) -> tuple[list[Char], list[Char]]:
 def test_footers_are_two_columns_that_never_meet_or_break_a_phrase(which, sheet):
     lang = sheet[-1]
     if which == "score":
-        rules = load_rules("official", KINDS[sheet[0]].get("house_rules", ()))
+        options = KINDS[sheet[0]]
+        rules = load_rules(options.get("variant", "official"), options.get("house_rules", ()))
     else:
         rules = load_rules(*sheet[:2])
     with speaking(lang):

@@ -40,9 +40,11 @@ class Footer:
         return max(len(self.left), len(self.right))
 
 
-def _pack(pieces: Sequence[tuple[str, str]], width: float, size: float) -> list[str]:
-    """Greedy lines of (text, separator-before-it) pieces; a piece too wide alone breaks at its spaces."""
+def _pack(pieces: Sequence[tuple[str, str]], width: float, size: float) -> tuple[list[str], bool]:
+    """Greedy lines of (text, separator-before-it) pieces, and whether a piece too wide for a line
+    had to break at its spaces."""
     lines: list[str] = []
+    broken = False
     for text, separator in pieces:
         joined = lines[-1] + separator + text if lines else text
         if lines and text_width(joined, size, FOOTER_FONT) <= width:
@@ -51,7 +53,8 @@ def _pack(pieces: Sequence[tuple[str, str]], width: float, size: float) -> list[
             lines.append(text)
         else:
             lines.extend(wrap(text, size, width, FOOTER_FONT, split_words=True) or (text,))
-    return lines
+            broken = True
+    return lines, broken
 
 
 def _pieces(parts: Sequence[str]) -> list[tuple[str, str]]:
@@ -79,15 +82,18 @@ def set_footer(
     house rules); `short_parts` the same with the house rules in a few
     words, used when `parts` would need more than `max_lines` lines.
     """
-    notice_width = text_width(notice, size, FOOTER_FONT) + SLACK
-    if notice_width <= width * NOTICE_SHARE:
-        right = [notice]
-    else:
-        sentences = SENTENCE.split(notice)
-        notice_width = max(text_width(s, size, FOOTER_FONT) for s in sentences) + SLACK
-        right = _pack([(s, " ") for s in sentences], notice_width, size)
-    left_width = round(width - notice_width - GUTTER, 2)
-    left = _pack(_pieces(parts), left_width - SLACK, size)
-    if len(left) > max_lines:
-        left = _pack(_pieces(short_parts), left_width - SLACK, size)
+    one_line = text_width(notice, size, FOOTER_FONT) + SLACK
+    sentences = SENTENCE.split(notice)
+    widest = max(text_width(s, size, FOOTER_FONT) for s in sentences) + SLACK
+    # The notice on one line if it takes at most NOTICE_SHARE and leaves the edition whole; else a
+    # sentence to a line, which gives the edition more room.
+    choices = [(one_line, [notice])] if one_line <= width * NOTICE_SHARE else []
+    choices.append((widest, _pack([(s, " ") for s in sentences], widest, size)[0]))
+    for notice_width, right in choices:  # noqa: B007 - the last tried is the one returned
+        left_width = round(width - notice_width - GUTTER, 2)
+        left, broken = _pack(_pieces(parts), left_width - SLACK, size)
+        if len(left) > max_lines:
+            left, broken = _pack(_pieces(short_parts), left_width - SLACK, size)
+        if not broken:
+            break
     return Footer(tuple(left), tuple(right), left_width, round(notice_width, 2))

@@ -136,7 +136,8 @@ METRICS = {
     "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0),
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
-    "half": _CardMetrics(20.0, 22.0, 16.0, 18.0, 21.0, 6.0, 20.0, 13.0, 21.0, 128.0, 2.5),
+    # Its footer has three lines: a house version's edition takes two beside the notice's two sentences.
+    "half": _CardMetrics(20.0, 22.0, 16.0, 18.0, 21.0, 6.0, 20.0, 13.0, 31.0, 128.0, 2.5),
 }
 
 
