@@ -157,7 +157,7 @@ def test_footers_are_two_columns_that_never_meet_or_break_a_phrase(which, sheet)
     pages = printed_pages(any_pdf(which, sheet))
     smallest = 14.0 if "large" in sheet else 8.0
     for page in pages:
-        halves = 2 if "half" in sheet else 1  # two cards to a sheet: a footer each
+        halves = 2 if str(sheet[0]).startswith("half") else 1  # two cards to a sheet: a footer each
         for half in range(halves):
             width = page.width / halves
             card = [c for c in page.chars if half * width <= c.x0 < (half + 1) * width]
