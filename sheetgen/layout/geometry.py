@@ -300,7 +300,9 @@ def sheet_geometry(
     """
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
     grid = columns if grid is None else grid
-    if not columns <= grid <= (LARGE_COLUMNS[layout] if print_size == Print.LARGE else COLUMNS):
+    if grid != columns and not columns <= grid <= (
+        LARGE_COLUMNS[layout] if print_size == Print.LARGE else COLUMNS
+    ):
         raise GeometryError(f"{columns} columns cannot be drawn on a grid of {grid}")
     if Print.of(print_size) == Print.LARGE:
         return _large_geometry(layout, paper, columns, card, part, grid)
