@@ -356,6 +356,87 @@ def rasterize(pdf: bytes, page: int = 0, dpi: int = 72):
         document.close()
 
 
+# ---- measuring a PDF (PDFium): what the print checks read from the file itself, in points
+
+
+PDFIUM_SIZE = 0.75  # PDFium reports WeasyPrint's font sizes in CSS pixels: 0.75 pt each
+
+
+@dataclass(frozen=True)
+class Char:
+    """One printed character: its box (origin bottom-left, as in PDF), its baseline and its size in points."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+    baseline: float
+
+
+@dataclass(frozen=True)
+class PrintedPage:
+    """One page as printed: its size, every character, and the box of every mark (text, path, image)."""
+
+    width: float
+    height: float
+    chars: tuple[Char, ...]
+    marks: tuple[tuple[float, float, float, float], ...]
+
+    def find(self, text: str) -> list[tuple[Char, ...]]:
+        """Every run of characters spelling `text` (spaces and line breaks between them ignored)."""
+        wanted = "".join(text.split())
+        printed = [c for c in self.chars if c.text.strip()]
+        letters = "".join(c.text for c in printed)
+        found, start = [], letters.find(wanted)
+        while start >= 0:
+            found.append(tuple(printed[start : start + len(wanted)]))
+            start = letters.find(wanted, start + 1)
+        return found
+
+
+@cache
+def printed_pages(pdf: bytes) -> tuple[PrintedPage, ...]:
+    """Every page of `pdf` measured once: characters with their sizes, and every mark's box."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
+    document = pypdfium2.PdfDocument(pdf)
+    pages = []
+    try:
+        for page in document:
+            text = page.get_textpage()
+            chars = []
+            for index in range(text.count_chars()):
+                letter = text.get_text_range(index, 1)
+                x0, y0, x1, y1 = text.get_charbox(index)
+                size = pdfium.FPDFText_GetFontSize(text, index) * PDFIUM_SIZE
+                pdfium.FPDFText_GetCharOrigin(text, index, ctypes.byref(origin_x), ctypes.byref(origin_y))
+                chars.append(Char(letter, x0, y0, x1, y1, size, origin_y.value))
+            marks = tuple(
+                obj.get_bounds() for obj in page.get_objects() if obj.type != pdfium.FPDF_PAGEOBJ_FORM
+            )
+            pages.append(PrintedPage(page.get_width(), page.get_height(), tuple(chars), marks))
+    finally:
+        document.close()
+    return tuple(pages)
+
+
+def lines_of(chars: Sequence[Char]) -> list[list[Char]]:
+    """Characters grouped into printed lines (one baseline each, within a point), top line first."""
+    lines: list[list[Char]] = []
+    for char in sorted((c for c in chars if c.text.strip()), key=lambda c: (-round(c.baseline), c.x0)):
+        if lines and abs(lines[-1][0].baseline - char.baseline) < 1.0:
+            lines[-1].append(char)
+        else:
+            lines.append([char])
+    return lines
+
+
 # ---- WeasyPrint's warnings
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from functools import cache
 from io import BytesIO
@@ -16,7 +17,14 @@ from pypdf import PdfReader
 from sheetgen.files.records import load_record
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.fitting import MIN_SIZE, inner
-from sheetgen.layout.geometry import MAX_COLUMN_WIDTH, PAPER_SIZES_PT, PAPERS, sheet_geometry
+from sheetgen.layout.geometry import (
+    LABEL_SHARE,
+    MAX_COLUMN_WIDTH,
+    PAPER_SIZES_PT,
+    PAPERS,
+    player_pages,
+    sheet_geometry,
+)
 from sheetgen.pdf.fill import Filler
 from sheetgen.pdf.rulesheet import render_rulesheet
 from sheetgen.pdf.scoresheet import THICK
@@ -52,8 +60,9 @@ def runs(pdf: bytes, page: int = 0) -> list[tuple[str, float, float, float]]:
 
     def visit(text, cm, tm, font, size):
         if text.strip():
-            a, _, _, d, e, f = cm
-            found.append((text.strip(), tm[4] * a + e, tm[5] * d + f, size * tm[0] * a))
+            a, b, _, d, e, f = cm
+            scale = math.hypot(tm[0], tm[1]) * math.hypot(a, b)  # turned text ("cut here") too
+            found.append((text.strip(), tm[4] * a + e, tm[5] * d + f, size * scale))
 
     PdfReader(BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
     return found
@@ -85,7 +94,12 @@ def test_columns_share_the_full_width(players, paper):
     page_width = PAPER_SIZES_PT[paper][0]
     assert len(geometry.heads) == players
     widths = {round(head.width, 2) for head in geometry.heads}
-    assert len(widths) == 1 and widths.pop() <= MAX_COLUMN_WIDTH
+    assert len(widths) == 1
+    # No column wider than MAX_COLUMN_WIDTH, unless the label column would take more than its share.
+    assert (
+        widths.pop() <= MAX_COLUMN_WIDTH
+        or geometry.label_area.width <= LABEL_SHARE * geometry.grid.width + 0.01
+    )
     assert geometry.heads[-1].right == pytest.approx(geometry.grid.right)
     assert geometry.grid.x == pytest.approx(30.0) and geometry.grid.right == pytest.approx(page_width - 30.0)
     pdf = blank_sheet("players", paper, fillable=True, columns=players)
@@ -109,8 +123,9 @@ def test_fill_prints_n_players_in_n_columns(count, split):
     pdf = filler().pdf([game])
     assert len(PdfReader(BytesIO(pdf)).pages) == len(split)
     number = 0
-    for page, columns in enumerate(split):
-        geometry = sheet_geometry("players", "letter", columns)
+    pages = player_pages("letter", count)  # every page on the first one's grid, as the blank sheet
+    assert [geometry.columns for geometry in pages] == split
+    for page, (columns, geometry) in enumerate(zip(split, pages, strict=True)):
         texts = runs(pdf, page)
         assert not any(text.startswith("Player ") for text, *_ in texts)  # the name alone, no caption
         for column in range(columns):
@@ -269,14 +284,15 @@ def test_captions_hints_and_bonus_halves_are_legible():
     assert bonus[0] == "1200" and bonus[1] >= value_size
 
 
-def test_rule_sheet_body_grows_into_the_room_left():
-    """On A4 the official rules grow past 9 pt and leave less than an inch empty; still one page."""
+def test_rule_sheet_fills_the_room_left_with_space_not_larger_type():
+    """On A4 the official rules keep the 9 pt body and leave less than an inch empty: the layout spaces
+    the sections out (issue 27: one type scale); still one page."""
     pdf = render_rulesheet(OFFICIAL, "a4")
     reader = PdfReader(BytesIO(pdf))
     assert len(reader.pages) == 1
     texts = runs(pdf)
     body = Counter(round(size, 2) for *_, size in texts).most_common(1)[0][0]
-    assert 9.0 < body <= 10.5
+    assert body == 9.0
     footer_top = min(y for *_, y, size in texts) + 8.5
     lowest_body = min(y for *_, y, size in texts if y > footer_top)
     assert lowest_body - footer_top < 72.0

@@ -66,9 +66,12 @@ PAPERS = tuple(Paper)
 PRINTS = tuple(Print)
 PAPER_SIZES_PT = {Paper.LETTER: (612.0, 792.0), Paper.A4: (595.0, 842.0)}  # as templates/paper/*.css set them
 
+# Nothing prints within 5 mm of a paper's edge, where most home printers cannot print (templates/paper/*.css
+# say the same as --safe-area); every margin below keeps at least this much clear.
+SAFE_AREA = round(5 / 25.4 * 72, 2)  # 14.17 pt
 MARGIN_X = 30.0
 MARGIN_TOP = 30.0
-MARGIN_BOTTOM = 26.0
+MARGIN_BOTTOM = 20.0
 COLUMN_WIDTH = {"letter": 68.0, "a4": 66.0}  # six players' columns; fewer share the width
 MAX_COLUMN_WIDTH = 110.0  # a write-in column wider than this only looks empty
 HEADING_HEIGHT = 22.0
@@ -76,7 +79,11 @@ LINES_HEIGHT = 24.0
 HEADER_GAP = 10.0
 HEAD_HEIGHT = {"players": 40.0, "series": 24.0}
 BAND_HEIGHT = 15.0
-FOOTER_HEIGHT = 14.0
+FOOTER_HEIGHT = 22.0  # two lines at 8 pt (sheetgen.layout.footer sets them) and the rule's padding
+FOOTER_SIZE = {"full": 8.0, "half": 8.0, "large": 14.0}  # as scoresheet.css and large-print.css set it
+FOOTER_LEADING = 1.15
+FOOTER_PADDING = 3.0
+LABEL_SHARE = 0.45  # the label column takes at most this share of the table; wider, the columns widen
 MAX_ROW_HEIGHT = 32.0
 TICK_SHARE = 0.55  # the Yahtzee bonus cell: tick area left, its total right
 VALUE_SIZE = 13.0  # a written score, at most half a row high
@@ -135,7 +142,8 @@ METRICS = {
     "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0),
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
-    "half": _CardMetrics(20.0, 22.0, 18.0, 18.0, 21.0, 6.0, 20.0, 13.0, 12.0, 128.0, 2.5),
+    # Its footer has three lines: a house version's edition takes two beside the notice's two sentences.
+    "half": _CardMetrics(20.0, 22.0, 16.0, 18.0, 21.0, 6.0, 20.0, 13.0, 31.0, 128.0, 2.5),
 }
 
 
@@ -286,19 +294,30 @@ def sheet_geometry(
     slot: int = 0,
     print_size: str = "standard",
     part: int = 0,
+    grid: int | None = None,
 ) -> SheetGeometry:
     """The geometry of a blank sheet: "players" or "series", on "letter" or "a4".
 
     The players layout has `columns` (1 to 6) columns sharing the full width,
-    none wider than MAX_COLUMN_WIDTH (the label column takes the rest). The
+    none wider than MAX_COLUMN_WIDTH (the label column takes the rest, but
+    never more than LABEL_SHARE of it: then the columns widen). `grid` is the
+    column count the page is laid out for, when it draws fewer (the last
+    page of seven players: three columns on the four-column grid of the
+    first), so every page of a sheet has the same label and column widths
+    (`player_pages` gives each page's). The
     series layout always has six game columns; with `card="half"` it is one of
     two half-page cards on a landscape sheet, `slot` 0 (left) or 1 (right).
     In large print (`print_size="large"`) a page holds up to four players or
     three games and one section: `part` 0 the upper, 1 the lower.
     """
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
+    grid = columns if grid is None else grid
+    if grid != columns and not columns <= grid <= (
+        LARGE_COLUMNS[layout] if print_size == Print.LARGE else COLUMNS
+    ):
+        raise GeometryError(f"{columns} columns cannot be drawn on a grid of {grid}")
     if Print.of(print_size) == Print.LARGE:
-        return _large_geometry(layout, paper, columns, card, part)
+        return _large_geometry(layout, paper, columns, card, part, grid)
     if (card == Card.HALF and layout != Layout.SERIES) or slot not in ((0, 1) if card == "half" else (0,)):
         raise GeometryError(
             f"no {quote(card, quotes=REPR)} card in slot {slot} for the {layout} layout; "
@@ -307,16 +326,36 @@ def sheet_geometry(
     if not 1 <= columns <= COLUMNS or (layout == "series" and columns != COLUMNS):
         raise GeometryError(f"the {layout} layout cannot have {columns} columns")
     metrics = METRICS[card]
+    card_width = page_size(paper, card)[0] / (2 if card == "half" else 1)
+    grid_width = card_width - 2 * metrics.margin_x
     if metrics.label_width is None:
-        column_width = min(MAX_COLUMN_WIDTH, round(COLUMNS * COLUMN_WIDTH[paper] / columns, 2))
+        natural = min(MAX_COLUMN_WIDTH, round(COLUMNS * COLUMN_WIDTH[paper] / grid, 2))
+        column_width = _proportioned(natural, grid, grid_width)
     else:
-        card_width = page_size(paper, card)[0] / (2 if card == "half" else 1)
-        column_width = round((card_width - 2 * metrics.margin_x - metrics.label_width) / columns, 2)
+        column_width = round((grid_width - metrics.label_width) / grid, 2)
     rows = len(SHEET_ROWS) + (1 if layout == "series" else 0) + metrics.bonus_rows - 1
-    return _place(layout, paper, card, slot, columns, column_width, metrics, tuple(Section), rows)
+    return _place(layout, paper, card, slot, columns, column_width, metrics, tuple(Section), rows, grid)
 
 
-def _large_geometry(layout: Layout, paper: Paper, columns: int, card: Card, part: int) -> SheetGeometry:
+def _proportioned(column_width: float, grid: int, grid_width: float) -> float:
+    """`column_width`, or wider so the label column keeps to LABEL_SHARE of the table."""
+    least = round(grid_width * (1 - LABEL_SHARE) / grid, 2)
+    return max(column_width, least)
+
+
+def player_pages(paper: str, players: int, print_size: str = "standard") -> list[SheetGeometry]:
+    """Each page of a players sheet for `players` players, split evenly, all on the first page's grid."""
+    large = Print.of(print_size) == Print.LARGE
+    counts = split_evenly(players, LARGE_COLUMNS[Layout.PLAYERS] if large else COLUMNS)
+    return [
+        sheet_geometry(Layout.PLAYERS, paper, count, print_size=print_size, grid=counts[0])
+        for count in counts
+    ]
+
+
+def _large_geometry(
+    layout: Layout, paper: Paper, columns: int, card: Card, part: int, grid: int
+) -> SheetGeometry:
     """One page of a large-print card: `part` 0 its upper section, 1 its lower, at one row height."""
     if card != Card.FULL or part not in (0, 1):
         raise GeometryError(
@@ -326,10 +365,14 @@ def _large_geometry(layout: Layout, paper: Paper, columns: int, card: Card, part
     if not 1 <= columns <= most or (layout == "series" and columns != most):
         raise GeometryError(f"the large-print {layout} layout cannot have {columns} columns")
     grid_width = PAPER_SIZES_PT[paper][0] - 2 * METRICS["large"].margin_x
-    width = round((grid_width - LARGE_LABEL_WIDTH) / max(columns, 2), 2)
+    # The label column keeps LARGE_LABEL_WIDTH even past LABEL_SHARE (45.3 % on one-player A4).
+    widest = round((grid_width - LARGE_LABEL_WIDTH) / grid, 2)
+    width = min(
+        widest, _proportioned(round((grid_width - LARGE_LABEL_WIDTH) / max(grid, 2), 2), grid, grid_width)
+    )
     sections = _rows_by_section()
     rows = len(sections[Section.LOWER]) + METRICS["large"].bonus_rows - 1 + (1 if layout == "series" else 0)
-    geometry = _place(layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[part], rows)
+    geometry = _place(layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[part], rows, grid)
     if geometry.row_height < MIN_LARGE_ROW_HEIGHT:
         raise GeometryError(f"large-print rows of {geometry.row_height:g} pt are under half an inch")
     return dataclasses.replace(geometry, print_size=Print.LARGE)
@@ -345,13 +388,15 @@ def _place(
     metrics: _CardMetrics,
     drawn: tuple[Section, ...],
     row_count: float,
+    grid_columns: int,
 ) -> SheetGeometry:
-    """Every rectangle of a card whose `drawn` sections share the height left as `row_count` rows."""
+    """Every rectangle of a card whose `drawn` sections share the height left as `row_count` rows;
+    `columns` of the `grid_columns` columns the label column leaves room for are drawn."""
     page_width, page_height = page_size(paper, card)
     card_width = page_width / 2 if card == "half" else page_width
     grid_x = slot * card_width + metrics.margin_x
     grid_width = card_width - 2 * metrics.margin_x
-    label_width = round(grid_width - columns * column_width, 2)
+    label_width = round(grid_width - grid_columns * column_width, 2)
     columns_x = [round(grid_x + label_width + n * column_width, 2) for n in range(columns)]
 
     top = page_height - metrics.margin_top  # a cursor running down the page

@@ -24,7 +24,15 @@ from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import AUTHOR, source_date, stamped_epoch
 from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
-from sheetgen.layout.geometry import Card, Paper, Rect, SheetGeometry, sheet_geometry, split_evenly
+from sheetgen.layout.geometry import (
+    Card,
+    Paper,
+    Rect,
+    SheetGeometry,
+    player_pages,
+    sheet_geometry,
+    split_evenly,
+)
 from sheetgen.layout.glyphs import glyph_warning, undrawable
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, load_pages, pdfmetrics
@@ -289,10 +297,10 @@ class Filler:
 
     def _game_pages(self, game: Game) -> list[tuple[list[str], SheetGeometry]]:
         pages, start = [], 0
-        for count in split_evenly(len(game.players)):
-            names = [player.name for player in game.players[start : start + count]]
-            pages.append((names, sheet_geometry("players", self.paper, count)))
-            start += count
+        for geometry in player_pages(self.paper, len(game.players)):  # the blank sheet's pages, one grid
+            names = [player.name for player in game.players[start : start + geometry.columns]]
+            pages.append((names, geometry))
+            start += geometry.columns
         return pages
 
     def _series_geometry(self, slot: int) -> SheetGeometry:

@@ -1,11 +1,13 @@
 """The one-page rule sheet as PDF: the rulebook's prose laid out by templates/rules/.
 
-The body text grows (up to 10.5 pt) when the variant's prose leaves room, so
-no page ends with an empty inch, and shrinks (down to 6.5 pt) when a longer
-language overflows it, so the sheet is always one page: laid out at 9 pt
-first, the room left at the foot (or the text run onto a second page)
-predicts the size to try, and a size that overflows steps down until the
-sheet is one page again.
+One type scale per paper: the title 21 pt, the body 9 pt, section heads 1.5 pt
+larger, hints, the tagline and the footer 8 pt. The page is filled by the
+layout, not by the type: the top band's two columns end level (the shorter
+one's sections spaced out), and the room left at the foot is shared out
+between sections and bands, so the space above the footer is about the same
+on every paper and in every language (more only where a short language
+leaves more room than MAX_SPREAD a gap takes). Only a language too long for
+one page at 9 pt shrinks its body, in quarter points, never under 8 pt.
 
 In large print the text is 16 pt and runs onto as many pages as it needs,
 the page's foot raised until every page holds about the same amount.
@@ -18,47 +20,72 @@ import math
 from collections.abc import Callable
 
 from sheetgen.errors import RuleSheetFitError, TitleFitError
-from sheetgen.layout.fitting import text_width
+from sheetgen.files.resources import FONTS_DIR
+from sheetgen.layout.fitting import NAME_FONT, text_width
+from sheetgen.layout.footer import Footer, set_footer
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper, Print
 from sheetgen.pdf.render import render_document, rendering, write_document
-from sheetgen.pdf.weasy import Document, placed
-from sheetgen.rules.rulebook import rule_sheet
+from sheetgen.pdf.weasy import Document, column_heights, placed
+from sheetgen.rules.guide import sheet_notice
+from sheetgen.rules.rulebook import edition_parts, rule_sheet
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
 TEMPLATE = "rules/rules.html"
 STYLESHEETS = ["rules/rules.css"]
-BODY_SIZE = 9.0  # points; every variant's English prose fits one page at this size
-MAX_BODY_SIZE = 10.5
-MIN_BODY_SIZE = 6.5  # the smallest a longer language may shrink to
+BODY_SIZE = 9.0  # points: the body of every rule sheet that fits one page at it
+MIN_BODY_SIZE = 8.0  # the floor a longer language may shrink to
 BODY_STEP = 0.25
-# Points of room at the page's foot worth growing into. A4 is 50 pt taller than Letter, so the
-# same prose leaves it that much more: growing from 22 pt on A4 fills it as 72 pt does Letter.
-EMPTY_FOOT = {"letter": 72.0, "a4": 22.0}
+SMALL_SIZE = 8.0  # rules.css --small-size: hints, tagline, table heads, footer
+FOOTER_LINES = 2  # a longer house-rule list gives way to "House rules in effect" (the sheet lists them)
+SECTION_GAP = 6.0  # the tightest rhythm: between sections in a column
+BAND_GAP = 8.0  # and between bands
+MAX_SPREAD = 20.0  # points added to each gap at the most
+# The top band's two columns, and where a column's gaps are: above each section but its first.
+COLUMNS = (("setup", "turn", "filling"), ("upper", "extra", "house"))
 GROWTH = 1.15  # the text's height grows about as the size to this power (lines also rewrap)
 PX = 0.75  # points per CSS pixel, WeasyPrint's layout unit
 TITLE_SIZE = 21.0  # as rules.css sets h1
 MIN_TITLE_SIZE = 12.0
-TITLE_SHARE = 0.6  # of the text width; the tagline takes the rest of the masthead
-SHARED_MIN_SIZE = 16.0  # below this, a long title takes the whole line and the tagline goes under it
+TITLE_GAP = 12.0  # points between the title and a tagline beside it
+TAGLINE_FONT = FONTS_DIR / "DejaVuSansCondensed.ttf"
 PAGE_MARGIN = 36.0  # rules.css: @page margin 0.5in
 LARGE_PRINT = "paper/large-print.css"
 LARGE_BODY_SIZE = 16.0
 LARGE_TITLE_SIZE = 28.0  # the title wraps rather than shrinks
 LARGE_FOOT = 100.0  # points under the page area: the footer (three lines at 14 pt) stands in it
+LARGE_FOOTER_SIZE = 14.0
+LARGE_FOOTER_LINES = 5
 
 
 def title_size(title: str, paper: str) -> float:
-    """The masthead title's size: 21 pt, or smaller so it fits beside the tagline, or alone on its line."""
+    """The masthead title's size: 21 pt, smaller only for a title wider than the whole line."""
     line = PAPER_SIZES_PT[paper][0] - 2 * PAGE_MARGIN
-    for room, smallest in ((line * TITLE_SHARE, SHARED_MIN_SIZE), (line, MIN_TITLE_SIZE)):
-        size = TITLE_SIZE
-        while text_width(title, size) > room and size >= smallest:
-            size -= 0.5
-        if size >= smallest:
-            return size
-    raise TitleFitError(
-        f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit the rule sheet's masthead; shorten it"
+    size = TITLE_SIZE
+    while text_width(title, size, NAME_FONT) > line:
+        size -= 0.5
+        if size < MIN_TITLE_SIZE:
+            raise TitleFitError(
+                f"the title {quote(title, NAME_EXCERPT, REPR)} does not fit "
+                "the rule sheet's masthead; shorten it"
+            )
+    return size
+
+
+def stacked(title: str, size: float, tagline: str, paper: str) -> bool:
+    """Whether the tagline goes under the title, right-aligned, as the two do not share one line."""
+    line = PAPER_SIZES_PT[paper][0] - 2 * PAGE_MARGIN
+    return (
+        text_width(title, size, NAME_FONT) + TITLE_GAP + text_width(tagline, SMALL_SIZE, TAGLINE_FONT) > line
+    )
+
+
+def rule_footer(rules: Rules, paper: str, large: bool = False) -> Footer:
+    """The rule sheet's footer: the edition left, the notice right, in two lines at most."""
+    width = PAPER_SIZES_PT[paper][0] - 2 * PAGE_MARGIN
+    size, lines = (LARGE_FOOTER_SIZE, LARGE_FOOTER_LINES) if large else (SMALL_SIZE, FOOTER_LINES)
+    return set_footer(
+        edition_parts(rules), edition_parts(rules, short=True), sheet_notice(), width, size, lines
     )
 
 
@@ -91,31 +118,47 @@ def render_rulesheet(
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=title)
     sheet = rule_sheet(rules)
+    large_print = Print.of(print_size) == Print.LARGE
     heading = title_size(sheet.title, paper)
-    if Print.of(print_size) == Print.LARGE:
+    common = {
+        "sheet": sheet,
+        "footer": rule_footer(rules, paper, large_print),
+        "stacked": stacked(sheet.title, heading, sheet.tagline, paper),
+    }
+    if large_print:
 
         def large(foot: float) -> Document:
             return render_document(
                 TEMPLATE,
                 [*STYLESHEETS, LARGE_PRINT],
                 paper,
-                sheet=sheet,
                 body_size=LARGE_BODY_SIZE,
                 title_size=LARGE_TITLE_SIZE,
                 large_print=True,
                 foot=foot,
+                gaps=dict.fromkeys(COLUMNS[0] + COLUMNS[1], SECTION_GAP),
+                band_gap=BAND_GAP,
+                **common,
             )
 
         with rendering():
             return write_document(_balanced(large))
 
-    def layout(body: float) -> Document:
+    def layout(body: float, gaps: dict[str, float] | None = None, band_gap: float = BAND_GAP) -> Document:
         return render_document(
-            TEMPLATE, STYLESHEETS, paper, sheet=sheet, body_size=body, title_size=heading, large_print=False
+            TEMPLATE,
+            STYLESHEETS,
+            paper,
+            body_size=body,
+            title_size=heading,
+            large_print=False,
+            gaps=gaps or dict.fromkeys(COLUMNS[0] + COLUMNS[1], SECTION_GAP),
+            band_gap=band_gap,
+            **common,
         )
 
     with rendering():  # the layouts and the write, with no other render between them
-        return write_document(_fitted(layout, EMPTY_FOOT[paper]))
+        return write_document(_fitted(layout))
 
 
 def _balanced(layout: Callable[[float], Document]) -> Document:
@@ -141,27 +184,37 @@ def _balanced(layout: Callable[[float], Document]) -> Document:
     return full
 
 
-def _fitted(layout: Callable[[float], Document], empty_foot: float) -> Document:
-    """The rules laid out one page full: at 9 pt, larger if that leaves `empty_foot`, or smaller to fit."""
-    best = layout(BODY_SIZE)
-    if len(best.pages) > 1:
-        return _shrunk(best, layout)
-    room = _room(best)
-    if room < empty_foot:
-        return best
-    used = placed(best.pages[0], "main").area_height * PX - room
-    predicted = BODY_SIZE * ((used + room) / used) ** (1 / GROWTH)
-    size = min(MAX_BODY_SIZE, BODY_STEP * int(predicted / BODY_STEP))
-    while size > BODY_SIZE:
-        document = layout(size)
-        if len(document.pages) == 1:
-            return document
-        size -= BODY_STEP
-    return best
+def _fitted(layout: Callable[..., Document]) -> Document:
+    """The rules on one page at 9 pt (or the largest size under it that fits, down to 8 pt), the top
+    band's columns ending level and the room left at the foot shared out between sections and bands.
+
+    Gaps only move text, never rewrap it, so one layout measured gives the second exactly.
+    """
+    document = layout(BODY_SIZE)
+    size = BODY_SIZE
+    if len(document.pages) > 1:
+        size, document = _shrunk(document, layout)
+    left, right = (height * PX for height in column_heights(document.pages[0])[:2])
+    short = COLUMNS[1] if right < left else COLUMNS[0]
+    level = abs(left - right) / (len(short) - 1)
+    room = _room(document)
+    inner = len(COLUMNS[0]) - 1  # gaps down the (now level) top band
+    spread = min(MAX_SPREAD, room / (inner + 2))  # and the two between the bands
+    while True:
+        gaps = {
+            key: SECTION_GAP + spread + (level if key in short else 0.0)
+            for column in COLUMNS
+            for key in column[1:]
+        }
+        spaced = layout(size, gaps, BAND_GAP + spread)
+        if len(spaced.pages) == 1 or spread <= 0:
+            return spaced if len(spaced.pages) == 1 else document
+        spread = max(0.0, spread - 1.0)  # rounding took a line onto a second page: a point less
 
 
-def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Document:
-    """The largest size under 9 pt at which the rules fit one page: the overflow predicts it."""
+def _shrunk(overflowing: Document, layout: Callable[..., Document]) -> tuple[float, Document]:
+    """The largest size under 9 pt at which the rules fit one page, and their layout: the overflow
+    predicts it."""
     main = placed(overflowing.pages[0], "main")
     room = (main.area_bottom - main.top) * PX  # the first page's room for the rules
     needed = main.height * PX + _overflow(overflowing)
@@ -178,4 +231,4 @@ def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Docum
         if len(larger.pages) > 1:
             break
         size, document = size + BODY_STEP, larger
-    return document
+    return size, document

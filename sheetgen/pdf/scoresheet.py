@@ -38,7 +38,11 @@ from sheetgen.layout.fitting import (
     line_write_in,
     text_width,
 )
+from sheetgen.layout.footer import Footer, set_footer
 from sheetgen.layout.geometry import (
+    FOOTER_LEADING,
+    FOOTER_PADDING,
+    FOOTER_SIZE,
     LARGE_COLUMNS,
     LARGE_PARTS,
     NO_LARGE_HALF_CARDS,
@@ -54,8 +58,9 @@ from sheetgen.layout.geometry import (
 )
 from sheetgen.rules.arguments import check_count, check_names, check_rules, check_title
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import N_, _, ngettext
-from sheetgen.rules.rulebook import edition_line, row_hint
+from sheetgen.rules.rulebook import edition_line, edition_parts, row_hint
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
@@ -312,6 +317,21 @@ def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
     return fit_row(named, geometry.heads[0])
 
 
+def _footer(rules: Rules, geometry: SheetGeometry, number: int, pages: int) -> Footer:
+    """A card's footer: the page number (on a sheet of pages) and the edition left, the notice right."""
+    size = FOOTER_SIZE[geometry.style]
+    lines = int((geometry.footer.height - FOOTER_PADDING) / (size * FOOTER_LEADING))
+    page = [_("Page %(page)s of %(pages)s", page=number, pages=pages)] if pages > 1 else []
+    return set_footer(
+        page + edition_parts(rules),
+        page + edition_parts(rules, short=True),
+        sheet_notice(),
+        geometry.footer.width,
+        size,
+        lines,
+    )
+
+
 def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
     """What one card's template needs: its columns, heads, lines and field names."""
     page = card.columns
@@ -417,9 +437,13 @@ def render_scoresheet(
             drawn = []
             for slot, each in enumerate(cards[start : start + per_page]):
                 count = len(each.columns) if layout == "players" or large else COLUMNS
-                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part)
+                grid = len(cards[0].columns) if layout == "players" else count  # every page on one grid
+                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part, grid)
                 drawn.append(card_context(geometry, each))
             pages.append({"number": len(pages) + 1, "cards": drawn})
+    for page in pages:
+        for each in page["cards"]:
+            each["footer"] = _footer(rules, each["geometry"], page["number"], len(pages))
     first = pages[0]["cards"][0]["geometry"]
     width, height = page_size(paper, card)
     pdf = render_pdf(

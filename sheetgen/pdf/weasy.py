@@ -114,3 +114,18 @@ def placed(page: Page, tag: str) -> Placed:
     box = page._page_box
     element = next(child for child in boxes(page) if getattr(child, "element_tag", None) == tag)
     return Placed(box.height, box.height + box.margin_top, element.position_y, element.margin_height())
+
+
+def column_heights(page: Page) -> list[float]:
+    """The height of the content of each `class="column"` element on `page`, in CSS pixels, in order:
+    how far each column's text runs, whatever the height of the table cell holding it."""
+    heights = []
+    for box in boxes(page):
+        element = getattr(box, "element", None)
+        if element is None or "column" not in (element.get("class") or "").split():
+            continue
+        if getattr(box, "element_tag", None) != "div" or not getattr(box, "children", None):
+            continue
+        bottom = max(child.position_y + child.margin_height() for child in box.children)
+        heights.append(bottom - box.content_box_y())
+    return heights

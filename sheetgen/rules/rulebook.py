@@ -67,6 +67,12 @@ def row_hint(row: SheetRow, rules: Rules) -> str:
 
 def edition_line(rules: Rules) -> str:
     """The footer of every sheet: the edition, the custom variant, the house rules."""
+    return " · ".join(edition_parts(rules))
+
+
+def edition_parts(rules: Rules, short: bool = False) -> list[str]:
+    """The edition line's phrases; `short`: the house rules only said to be in effect, for a footer
+    with no room for their list (the rule sheet lists them in its own section)."""
     variant = rules.variant
     edition = variant.edition
     parts = [
@@ -76,8 +82,11 @@ def edition_line(rules: Rules) -> str:
         parts.insert(0, _("%(name)s (based on %(base)s)", name=rules.name, base=variant.name))
     labels = [rule.label for rule in rules.house_rules]
     none = _("No other house rules") if variant.house_version else _("No house rules")
-    parts.append(_("House rules: %(rules)s", rules="; ".join(labels)) if labels else none)
-    return " · ".join(parts)
+    if labels and short:
+        parts.append(_("House rules in effect"))
+    else:
+        parts.append(_("House rules: %(rules)s", rules="; ".join(labels)) if labels else none)
+    return parts
 
 
 @dataclass(frozen=True)
