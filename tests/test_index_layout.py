@@ -26,8 +26,8 @@ def test_no_card_sits_alone_on_a_row(site, browser_page, width):
     """A section's last row never holds one card while the others hold more."""
     page = browser_page(width).page
     page.goto((site.folder / "index.html").as_uri())
-    sections = page.evaluate(CARDS)
-    assert sections and all(sections)
+    sections = [cards for cards in page.evaluate(CARDS) if cards]  # some variants: a scorekeeper only
+    assert sections
     for cards in sections:
         counts = rows(cards)
         assert not (len(counts) > 1 and counts[-1] == 1 and max(counts) > 1), (width, counts)

@@ -195,8 +195,7 @@ class _Page:
         """A winning total: a star, then the number, with a ring round both, clear of the cell's rules.
 
         In a narrow cell (the half card's) the ring's ends round less and the
-        star shrinks; where even MIN_STAR does not fit, the ring alone marks the
-        winner, so the number keeps the values' size.
+        star shrinks (`_ringed`), then the number, never under MIN_SIZE.
         """
         ring = box.inset(RING_INSET)
         text = str(total)
