@@ -1,4 +1,4 @@
-"""The index's cards in Chromium: no card alone on a row, every paper previewed at one scale."""
+"""The index's cards in Chromium: no card alone on a row, every paper previewed at about one scale."""
 
 from __future__ import annotations
 
@@ -31,18 +31,17 @@ def test_no_card_sits_alone_on_a_row(site, browser_page, width):
     for cards in sections:
         counts = rows(cards)
         assert not (len(counts) > 1 and counts[-1] == 1 and max(counts) > 1), (width, counts)
-    if width == DESKTOP_WIDTH:
-        assert any(len(rows(cards)) == 1 and len(cards) > 3 for cards in sections)
 
 
 @pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
 def test_previews_show_every_paper_at_one_scale(site, browser_page, width):
-    """An upright sheet's height and a sideways sheet's width (the half cards) are the same long side."""
+    """A sideways sheet (the half cards) is as long as an upright one is high, not small in a tall frame."""
     page = browser_page(width).page
     page.goto((site.folder / "index.html").as_uri())
     previews = [card["image"] for cards in page.evaluate(CARDS) for card in cards]
     upright = [height for w, height in previews if height > w]
     sideways = [w for w, height in previews if w > height]
     assert upright and sideways
-    for side in upright + sideways:
-        assert side == pytest.approx(max(upright), rel=0.02)
+    assert max(upright) == pytest.approx(min(upright), rel=0.02)
+    for side in sideways:
+        assert 0.9 * max(upright) <= side <= 1.05 * max(upright)
