@@ -13,8 +13,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from sheetgen.files import output as output_module
 from sheetgen.files.records import load_record
+from sheetgen.layout.fitting import LINE_VALUE_SIZE
 from sheetgen.layout.geometry import Rect, sheet_geometry
-from sheetgen.pdf.fill import BOLD, FONT, NAME, Filler, fit_text
+from sheetgen.pdf.fill import BOLD, FONT, MIN_SIZE, NAME, Filler, fit_line
 from sheetgen.rules.boxes import SHEET_ROWS, Box, Total
 from sheetgen.rules.records import parse_record
 
@@ -154,13 +155,14 @@ def test_hostile_names_print_literally_inside_the_head(filler, name):
         assert y >= area.y and y + size * 0.75 <= area.top
 
 
-def test_fit_text_shrinks_then_wraps():
-    """Short names stay large; long ones shrink and wrap but keep every character."""
-    box = Rect(0, 0, 60, 26)
-    size, lines = fit_text("Ann", box)
-    assert size == 10.0 and lines == ("Ann",)
-    size, lines = fit_text("x" * 200, box)
-    assert size < 6 and "".join(lines) == "x" * 200
+def test_fit_line_wraps_before_it_shrinks_and_never_under_the_floor():
+    """A short title stays at the lines' size; a long one wraps, shrinks to 8 pt at most, then ends in '…'."""
+    assert fit_line("Ann", 60, 20) == (LINE_VALUE_SIZE, ("Ann",))
+    size, lines = fit_line("Thanksgiving series", 70, 20)
+    assert size >= MIN_SIZE and len(lines) == 2
+    size, lines = fit_line("x" * 200, 60, 20)
+    assert size == MIN_SIZE and len(lines) == 2 and lines[-1].endswith("\u2026")
+    assert "".join(lines).startswith("x" * 20)
 
 
 def test_cli_batch_reports_invalid_and_prints_the_rest(tmp_path):

@@ -38,6 +38,9 @@ LINE_LABELS = {"title": N_("Title"), "date": N_("Date"), "game": N_("Game no."),
 # Keyed by a geometry's style: its card, or "large" for large print.
 LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5, "large": 16.0}
 LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
+# scoresheet.css's `.line`: the rule under a line (its bottom border) and the padding the label sits on.
+LINE_RULE = 0.8
+LINE_PADDING = 2.0
 KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0, "large": 16.0}  # the "SCORE SHEET" on the heading's right
 # Large print: a name's size, at most and at least (a long name in one of four A4 columns needs 12 pt).
 LARGE_NAME_SIZES = (20.0, 12.0)
@@ -152,6 +155,26 @@ def _fit_row(names: tuple[str, ...], cell: Rect, max_size: float, place: str, mi
         f"the name {quote(failing, NAME_EXCERPT, REPR)} does not fit {place} "
         f"even at {min_size:g} pt; shorten it"
     )
+
+
+def line_baseline(geometry: SheetGeometry, key: str) -> float:
+    """Where a title, date, game or player line's label stands, so a value written after it stands level.
+
+    The label sits on the line's padding above its rule at `line-height: 1`,
+    so its baseline is the font's descent less half the space the line height
+    takes from ascent plus descent (DejaVu: 0.154 em above the padding).
+    """
+    ascent, descent = _vertical(NAME_FONT)
+    rise = (1.0 - ascent + descent) / 2 * LINE_LABEL_SIZE[geometry.style]
+    return geometry.lines[key].y + LINE_RULE + LINE_PADDING + rise
+
+
+@cache
+def _vertical(font: Path) -> tuple[float, float]:
+    """The font's ascent and descent (positive), as shares of its em, as browsers lay a line with them."""
+    loaded = TTFont(font, lazy=True)
+    units = loaded["head"].unitsPerEm
+    return loaded["hhea"].ascent / units, -loaded["hhea"].descent / units
 
 
 def line_write_in(geometry: SheetGeometry, key: str) -> Rect:

@@ -23,7 +23,15 @@ from sheetgen.files.cache import cached
 from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import AUTHOR, source_date, stamped_epoch
-from sheetgen.layout.fitting import LINE_VALUE_SIZE, Fitted, fit_row, inner, line_write_in, wrap
+from sheetgen.layout.fitting import (
+    LINE_VALUE_SIZE,
+    Fitted,
+    fit_row,
+    inner,
+    line_baseline,
+    line_write_in,
+    wrap,
+)
 from sheetgen.layout.geometry import (
     Card,
     Paper,
@@ -36,6 +44,7 @@ from sheetgen.layout.geometry import (
 from sheetgen.layout.glyphs import glyph_warning, undrawable
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, load_pages, pdfmetrics
+from sheetgen.pdf.scoresheet import THICK
 from sheetgen.rules import i18n
 from sheetgen.rules.arguments import items
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
@@ -46,18 +55,24 @@ FONT = "SheetSans"
 BOLD = "SheetSans-Bold"
 NAME = "SheetCondensed-Bold"  # the heads' names, as the blank sheet prints them
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", NAME: "DejaVuSansCondensed-Bold.ttf"}
-CORNER_STAR_SIZE = 5.5  # the smallest winner's star beside the number; narrower cells put it in a corner
+MIN_SIZE = 8.0  # the floor for every value a reader needs, as for the blank sheet's text
 TICK_SIZE = 10.0  # ticks are counted, not read as a score: smaller than the values
-TEXT_SIZE = 10.0
-MIN_TEXT_SIZE = 3.0
 LEADING = 1.15
-PADDING = 3.0
+PADDING = 3.0  # a value's advance box stays this far inside its cell's edges
+CLEAR = 1.5  # white kept between anything drawn and the ink of a rule
+TICK_PADDING = THICK / 2 + CLEAR  # the ticks' narrow half (an A4 six-player column) needs every point
+RING = 1.2  # the winner's ring's line width
+RING_INSET = THICK / 2 + CLEAR + RING / 2  # the ring's stroke centre, from the cell's edges
+RING_GAP = 1.0  # white between the ring and what it holds
+MIN_STAR = 5.0  # the winner's star's width at its smallest: a mark beside the number the ring marks too
+STAR = "\u2605"  # text, so the number copied from the page still says who won
 CAP_HEIGHT = 0.73  # DejaVu Sans capitals and digits, as a share of the size
+ASCENDER = 0.76  # DejaVu Sans Bold's b, d, h, k, l: how far a line of text reaches above its baseline
 TICK = "\u2713"
+ELLIPSIS = "\u2026"
 # WHITE VERTICAL RECTANGLE: the empty box .notdef drew before, as a real glyph, since PDF/A forbids drawing
 # .notdef; narrower than .notdef, and than the em the fitter counts a missing glyph (layout.fitting).
 EMPTY_BOX = "\u25af"
-STAR = "\u2605"
 
 
 @cache
@@ -80,23 +95,27 @@ def _visual(text: str, font: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def fit_text(
-    text: str, box: Rect, font: str = BOLD, size: float = TEXT_SIZE
-) -> tuple[float, tuple[str, ...]]:
-    """The largest size, and its lines, at which the whole text fits the box."""
+def fit_line(text: str, width: float, room: float, font: str = BOLD) -> tuple[float, tuple[str, ...]]:
+    """The largest size, and its lines, at which `text` fits `width` in lines stacked up into `room`.
+
+    `room` is the height from the bottom line's baseline to where the top
+    line's ascenders may reach. The text wraps (at spaces, else anywhere) before
+    it shrinks, down to MIN_SIZE; what does not fit even then ends in an ellipsis.
+    """
     file = FONTS_DIR / FONT_FILES[font]
-    while size > MIN_TEXT_SIZE:
-        lines = wrap(text, size, box.width, file, split_words=True) or ()
-        if len(lines) * size * LEADING <= box.height:
-            return size, lines
+    size = LINE_VALUE_SIZE
+    while True:
+        most = max(1, int((room - size * ASCENDER) / (size * LEADING)) + 1)
+        lines = wrap(text, size, width, file) or wrap(text, size, width, file, split_words=True) or ()
+        if len(lines) <= most or size <= MIN_SIZE:
+            break
         size -= 0.5
-    return MIN_TEXT_SIZE, wrap(text, MIN_TEXT_SIZE, box.width, file, split_words=True) or ()
-
-
-def _placed(lines: Sequence[str], middle: float, size: float, leading: float) -> list[tuple[str, float]]:
-    """Each line with its baseline: the block centred on `middle`, capitals centred in each line."""
-    top = middle + len(lines) * leading / 2
-    return [(line, _centred_baseline(top - (n + 0.5) * leading, size)) for n, line in enumerate(lines)]
+    if len(lines) > most:
+        last = lines[most - 1]
+        while last and pdfmetrics.stringWidth(last + ELLIPSIS, font, size) > width:
+            last = last[:-1]
+        lines = (*lines[: most - 1], last.rstrip() + ELLIPSIS)
+    return size, lines
 
 
 def _centred_baseline(middle: float, size: float) -> float:
@@ -106,12 +125,49 @@ def _centred_baseline(middle: float, size: float) -> float:
 
 @lru_cache(maxsize=4096)
 def _centred_fit(text: str, width: float, font: str, size: float) -> tuple[float, float]:
-    """The size (shrunk if need be) and width of a value; scores repeat, so cache."""
+    """The size (shrunk if need be, not under MIN_SIZE) and width of a value; scores repeat, so cache."""
     drawn = pdfmetrics.stringWidth(text, font, size)
-    while drawn > width and size > MIN_TEXT_SIZE:
-        size -= 0.5
+    while drawn > width and size > MIN_SIZE:
+        size = max(MIN_SIZE, size - 0.5)
         drawn = pdfmetrics.stringWidth(text, font, size)
     return size, drawn
+
+
+def _ring_room(ring: Rect, radius: float, size: float) -> float:
+    """The width that capitals of `size`, centred in a ring of `radius`, may take clear of its line."""
+    reach = size * CAP_HEIGHT / 2 + RING_GAP + RING / 2  # from the middle up to where the ring may come
+    straight = ring.height / 2 - radius  # the height of the ring's straight ends, either side of the middle
+    bend = 0.0
+    if reach > straight:
+        rise = min(reach - straight, radius)
+        bend = radius - (radius * radius - rise * rise) ** 0.5
+    return ring.width - 2 * (bend + RING / 2 + RING_GAP)
+
+
+def _ringed(text: str, ring: Rect, size: float) -> tuple[float, float, float, float]:
+    """The number's size, the ring's corner radius, the star's width (0: none) and the number's width.
+
+    The star keeps its place beside the number while the number can shrink
+    to make room (not under MIN_SIZE); only then does the ring go without it.
+    """
+    radii = (ring.height / 2, ring.height / 3, ring.height / 5)
+    largest = size
+    while True:
+        number = pdfmetrics.stringWidth(text, BOLD, size)
+        for radius in radii:
+            star = min(size * 0.8, _ring_room(ring, radius, size) - number - 1.0)
+            if star >= MIN_STAR:
+                return size, radius, star, number
+        if size <= MIN_SIZE:
+            break
+        size = max(MIN_SIZE, size - 0.5)
+    size = largest
+    while True:
+        number = pdfmetrics.stringWidth(text, BOLD, size)
+        for radius in radii:
+            if number <= _ring_room(ring, radius, size) or size <= MIN_SIZE:
+                return size, radius, 0.0, number
+        size = max(MIN_SIZE, size - 0.5)
 
 
 @dataclass
@@ -123,63 +179,46 @@ class _Page:
     value_size: float = field(init=False)
 
     def __post_init__(self) -> None:
-        self.value_size = self.geometry.value_size
+        self.value_size = max(MIN_SIZE, self.geometry.value_size)
 
-    def centred(self, text: str, box: Rect, font: str = FONT, size: float | None = None) -> None:
-        size, width = _centred_fit(text, box.width - 2 * PADDING, font, size or self.value_size)
+    def centred(
+        self, text: str, box: Rect, font: str = FONT, size: float | None = None, padding: float = PADDING
+    ) -> None:
+        size, width = _centred_fit(text, box.width - 2 * padding, font, size or self.value_size)
         self.canvas.setFont(font, size)
         x, y = box.center
         self.canvas.drawString(x - width / 2, _centred_baseline(y, size), text)
-
-    def block(self, text: str, box: Rect, align: str = "centre") -> None:
-        """User text, shrunk and wrapped until all of it fits `box`."""
-        inner = box.inset(PADDING, PADDING / 2)
-        size, lines = fit_text(_visual(text, BOLD), inner)
-        self.canvas.setFont(BOLD, size)
-        for line, baseline in _placed(lines, inner.center[1], size, size * LEADING):
-            if align == "left":
-                self.canvas.drawString(inner.x, baseline, line)
-            else:
-                self.canvas.drawCentredString(inner.center[0], baseline, line)
 
     def names(self, fitted: Fitted, boxes: Sequence[Rect]) -> None:
         """Names as `sheetgen.layout.fitting` broke them, centred in their boxes at the row's one size."""
         self.canvas.setFont(NAME, fitted.size)
         for lines, box in zip(fitted.lines, boxes, strict=True):
             area = inner(box)
-            for line, baseline in _placed(lines, area.center[1], fitted.size, fitted.leading):
+            top = area.center[1] + len(lines) * fitted.leading / 2
+            for n, line in enumerate(lines):
+                baseline = _centred_baseline(top - (n + 0.5) * fitted.leading, fitted.size)
                 self.canvas.drawCentredString(area.center[0], baseline, _visual(line, NAME))
 
     def winner(self, total: int, box: Rect) -> None:
-        """A winning total: a star, then the number, with a ring round both, inside the cell.
+        """A winning total: a star, then the number, with a ring round both, clear of the cell's rules.
 
-        In a narrow cell (the half card's) the star shrinks, down to
-        CORNER_STAR_SIZE, and then moves into the cell's top-left corner, so
-        the number always keeps the values' size.
+        In a narrow cell (the half card's) the ring's ends round less and the
+        star shrinks (`_ringed`), then the number, never under MIN_SIZE.
         """
-        inner = box.inset(2.5)
+        ring = box.inset(RING_INSET)
         text = i18n.number(total)  # 1.575 in German, 1 575 in French
-        number_width = pdfmetrics.stringWidth(text, BOLD, self.value_size)
-        room = inner.width - inner.height * 0.6 - number_width - 1.0  # the ring's rounded ends stay clear
-        star_size = self.value_size * 0.8
-        while pdfmetrics.stringWidth(STAR, BOLD, star_size) > room and star_size > CORNER_STAR_SIZE:
-            star_size -= 0.5
-        star_width = pdfmetrics.stringWidth(STAR, BOLD, star_size)
-        self.canvas.setFont(BOLD, star_size)
-        if star_width <= room:
-            x = inner.center[0] - (star_width + 1.0 + number_width) / 2
-            self.canvas.drawString(x, _centred_baseline(box.center[1], star_size), STAR)
-            self.canvas.setFont(BOLD, self.value_size)
-            self.canvas.drawString(
-                x + star_width + 1.0, _centred_baseline(box.center[1], self.value_size), text
-            )
-        else:  # the star in the corner, the ring round the number beside it
-            self.canvas.drawString(box.x + 1.0, box.top - star_size - 1.0, STAR)
-            left = box.x + 1.5 + star_width
-            inner = Rect(left, inner.y, box.right - 2.0 - left, inner.height)
-            self.centred(text, inner, BOLD)
-        self.canvas.setLineWidth(1.2)
-        self.canvas.roundRect(inner.x, inner.y, inner.width, inner.height, inner.height / 2)
+        middle = box.center[1]
+        size, radius, star, number = _ringed(text, ring, self.value_size)
+        gap = 1.0 if star else 0.0
+        x = ring.center[0] - (star + gap + number) / 2
+        if star:
+            star_size = star / pdfmetrics.stringWidth(STAR, BOLD, 1.0)
+            self.canvas.setFont(BOLD, star_size)
+            self.canvas.drawString(x, _centred_baseline(middle, star_size), STAR)
+        self.canvas.setFont(BOLD, size)
+        self.canvas.drawString(x + star + gap, _centred_baseline(middle, size), text)
+        self.canvas.setLineWidth(RING)
+        self.canvas.roundRect(ring.x, ring.y, ring.width, ring.height, radius)
 
     def column(self, column: int, player: PlayerGame, winner: bool) -> None:
         totals = player.totals
@@ -197,28 +236,60 @@ class _Page:
                 self.centred(i18n.number(totals[row.key]), cell, BOLD)
 
     def ticks(self, count: int, box: Rect) -> None:
+        """A tick per extra Yahtzee, or the count and one tick where they do not fit at the floor."""
         if not count:
             return
         marks = TICK * count
-        size = min(TICK_SIZE, self.value_size)
-        if pdfmetrics.stringWidth(marks, FONT, size) > box.width - 2 * PADDING:
-            marks = f"{count}{TICK}"
-        self.centred(marks, box, size=size)
+        size = max(MIN_SIZE, min(TICK_SIZE, self.value_size))
+        room = box.width - 2 * TICK_PADDING
+        while pdfmetrics.stringWidth(marks, FONT, size) > room and size > MIN_SIZE:
+            size -= 0.5
+        if pdfmetrics.stringWidth(marks, FONT, size) > room:
+            marks, size = f"{count}{TICK}", max(MIN_SIZE, min(TICK_SIZE, self.value_size))
+        self.centred(marks, box, size=size, padding=TICK_PADDING)
 
-    def line(self, key: str, text: str | None) -> None:
-        if text:
-            self.block(text, line_write_in(self.geometry, key), align="left")
+    def lines(self, values: dict[str, str], name: str | None = None) -> None:
+        """The lines' values (and the series card's player), at one size, each on its label's baseline.
 
-    def player_line(self, name: str) -> None:
-        """The series card's player line: the name as the blank sheet would print it."""
-        write_in = line_write_in(self.geometry, "player")
-        fitted = fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
-        area = inner(write_in)
-        self.canvas.setFont(NAME, fitted.size)
-        for n, line in enumerate(reversed(fitted.lines[0])):  # the last line sits on the rule
-            self.canvas.drawString(
-                area.x, area.y + 0.25 * fitted.size + n * fitted.leading, _visual(line, NAME)
-            )
+        The size is the largest at which every value fits after its label,
+        wrapping upwards from the baseline before it shrinks; never under MIN_SIZE.
+        """
+        places = {
+            key: (line_write_in(self.geometry, key), line_baseline(self.geometry, key)) for key in values
+        }
+        fits = {
+            key: fit_line(_visual(text, BOLD), *self._line_room(*places[key])) for key, text in values.items()
+        }
+        size = min([fitted[0] for fitted in fits.values()] + [LINE_VALUE_SIZE])
+        if name is not None:
+            write_in = line_write_in(self.geometry, "player")
+            fitted = fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
+            size = min(size, fitted.size)
+            fitted = fit_row([name], write_in, size, "the player line")
+            visual = [_visual(line, NAME) for line in fitted.lines[0]]
+            self._stacked(visual, NAME, size, write_in.x, line_baseline(self.geometry, "player"))
+        for key, text in values.items():
+            write_in, baseline = places[key]
+            room = self._line_room(write_in, baseline)
+            lines = fits[key][1] if fits[key][0] == size else _lines_at(_visual(text, BOLD), size, *room)
+            self._stacked(lines, BOLD, size, write_in.x, baseline)
+
+    def _line_room(self, write_in: Rect, baseline: float) -> tuple[float, float]:
+        return write_in.width - PADDING, write_in.top - baseline
+
+    def _stacked(self, lines: Sequence[str], font: str, size: float, x: float, baseline: float) -> None:
+        """Lines upwards from `baseline`: the last line on it, as on a ruled line."""
+        self.canvas.setFont(font, size)
+        for n, line in enumerate(reversed(lines)):
+            self.canvas.drawString(x, baseline + n * size * LEADING, line)
+
+
+def _lines_at(text: str, size: float, width: float, room: float) -> tuple[str, ...]:
+    """`text` wrapped at `size` (smaller than it needed), in as many lines as the room holds."""
+    file = FONTS_DIR / FONT_FILES[BOLD]
+    most = max(1, int((room - size * ASCENDER) / (size * LEADING)) + 1)
+    lines = wrap(text, size, width, file) or wrap(text, size, width, file, split_words=True) or ()
+    return lines[:most]
 
 
 class Filler:
@@ -318,9 +389,10 @@ class Filler:
         canvas.setPageSize(blank.size)
         blank.draw(canvas)
 
-    def _lines(self, drawn: _Page, record: Record) -> None:
-        drawn.line("title", record.title)
-        drawn.line("date", i18n.active().date(record.date) if record.date else record.date)
+    def _lines(self, drawn: _Page, record: Record, **more: str) -> dict[str, str]:
+        """The record's title and date (and `more`) for the lines, leaving out any the record lacks."""
+        date = i18n.active().date(record.date) if record.date else record.date
+        return {key: text for key, text in {"title": record.title, "date": date, **more}.items() if text}
 
     def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
         winners = set(game.winners)
@@ -329,8 +401,7 @@ class Filler:
         for blank, (names, geometry) in zip(blanks, self._game_pages(game), strict=True):
             self._start(canvas, record, blank)
             drawn = _Page(canvas, geometry)
-            self._lines(drawn, record)
-            drawn.line("game", "1")
+            drawn.lines(self._lines(drawn, record, game="1"))
             drawn.names(fit_row(names, geometry.heads[0]), geometry.heads)
             for column, player in enumerate(game.players[start : start + len(names)]):
                 drawn.column(column, player, player.name in winners)
@@ -347,8 +418,7 @@ class Filler:
             for slot, name in enumerate(names[start : start + per_page]):
                 index = start + slot
                 drawn = _Page(canvas, self._series_geometry(slot))
-                self._lines(drawn, record)
-                drawn.player_line(name)
+                drawn.lines(self._lines(drawn, record), name)
                 for column, game in enumerate(record.games):
                     drawn.column(column, game.players[index], name in game.winners)
                 if name in series_winners:
