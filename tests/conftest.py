@@ -31,9 +31,16 @@ pytest_plugins = ("pytester",)  # test_suite.py runs a planted test through this
 
 @pytest.fixture(autouse=True, scope="session")
 def sheet_cache(tmp_path_factory):
-    """A cache of rendered sheets for this test run (commands in subprocesses too), never the user's."""
+    """A cache of rendered sheets for this test run (commands in subprocesses too), never the user's.
+
+    Under xdist the workers share one (the cache's writes are atomic), so a sheet one worker
+    rendered is not rendered again by the other."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "sheet-cache"
+    folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(cache.DIR_ENV, str(tmp_path_factory.mktemp("sheet-cache")))
+        patch.setenv(cache.DIR_ENV, str(folder))
         patch.delenv(cache.OFF_ENV, raising=False)
         yield
 

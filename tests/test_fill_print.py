@@ -23,6 +23,7 @@ from sheetgen.layout.fitting import line_write_in
 from sheetgen.layout.geometry import Rect, SheetGeometry, sheet_geometry, split_evenly
 from sheetgen.pdf.fill import BOLD, CAP_HEIGHT, FONT, MIN_SIZE, NAME, STAR, Filler
 from sheetgen.pdf.scoresheet import THICK
+from sheetgen.rules import i18n
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
 from sheetgen.rules.records import parse_record
 
@@ -289,7 +290,9 @@ def test_filled_values_sit_in_their_cells(kind, paper, lang):
         with speaking(lang):  # the labels, and so where the lines' values start, are in the record's language
             check_page(texts, paths, size, chars, cards, rings[number])
         drawn += [t.text for t in texts]
-    assert "1200" in drawn and any(text.endswith("\u2713") for text in drawn)
+    with speaking(lang):  # 1,200 in English, 1.200 in German, 1 200 in French
+        twelve_hundred = i18n.number(1200)
+    assert twelve_hundred in drawn and any(text.endswith("\u2713") for text in drawn)
 
 
 def test_a_title_too_long_for_two_lines_ends_in_an_ellipsis_at_the_floor():

@@ -306,11 +306,11 @@ def test_every_longest_rule_sheet_and_a_sample_is_one_page(lang):
             assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 1, (variant, rules, paper)
 
 
-def test_english_rule_sheets_keep_their_size_and_a4_grows():
-    """English on Letter is as before (9 pt where 9 pt leaves under an inch); A4 grows into its room."""
+def test_english_rule_sheets_keep_the_type_scale_on_a4():
+    """A4's extra room goes to spacing, not larger type (issue 27: one type scale): the body is 9 pt."""
     pdf = render_rulesheet(Rules(VARIANTS[1]), "a4")
     sizes = [round(size, 2) for *_, size in _runs(pdf)]
-    assert max(set(sizes), key=sizes.count) > 9.0
+    assert max(set(sizes), key=sizes.count) == 9.0
 
 
 def _runs(pdf: bytes) -> list[tuple[str, float, float, float]]:

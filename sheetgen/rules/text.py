@@ -79,17 +79,22 @@ def clean_text(
     return text
 
 
-def printable(text: str) -> str:
+# The no-break spaces a translated message's own typography uses (French puts them before : ; ! ?):
+# a whole message line keeps them, though a quoted value still shows them escaped.
+LINE_SPACES = "\u00a0\u202f"
+
+
+def printable(text: str, keep: str = "") -> str:
     """`text` with every control, separator and bidi character escaped, for a one-line message.
 
     File names may hold a newline or an escape code; a message shows them as `\\n` or `\\x1b`
-    so it stays one line and never drives the terminal.
+    so it stays one line and never drives the terminal. Characters in `keep` are left as they are.
     """
     if text.isprintable() and not BIDI_CONTROLS.intersection(text):
         return text
     shown = []
     for char in text:
-        if char.isprintable() and char not in BIDI_CONTROLS:
+        if (char.isprintable() and char not in BIDI_CONTROLS) or char in keep:
             shown.append(char)
         elif char == "\n":
             shown.append("\\n")
@@ -116,7 +121,7 @@ def quote(value: object, limit: int = EXCERPT, quotes: str = '"') -> str:
 
 def one_line(message: str, limit: int = MAX_LINE) -> str:
     """`message` escaped and, past `limit` characters, cut: the last guard before a terminal."""
-    shown = printable(message)
+    shown = printable(message, LINE_SPACES)
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 

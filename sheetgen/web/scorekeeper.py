@@ -68,6 +68,7 @@ from sheetgen.rules.text import (
     CONTROL_CATEGORIES,
     EXCERPT,
     INVISIBLE_CATEGORIES,
+    LINE_SPACES,
     MAX_LINE,
 )
 from sheetgen.rules.variants import (
@@ -186,6 +187,7 @@ TEXT: dict[str, Any] = {
     "turn_now": N_("to play"),
     "game": N_("Game"),
     "game_number": N_("Game {number}"),
+    "game_result": N_("{game}: {result}"),  # the finished game's heading: French spaces its colon
     "card": N_("Score card"),
     "card_number": N_("Score card, game {number}"),
     "box": N_("Box"),
@@ -345,6 +347,7 @@ def _model_data(lang: str) -> dict[str, Any]:
             "bidi_controls": sorted(BIDI_CONTROLS),
             "blank_letters": sorted(BLANK_LETTERS),
             "unprintable": _unprintable(),
+            "line_spaces": LINE_SPACES,
             "ascii_spellings": ASCII_SPELLINGS,
         },
         "text": _translated(TEXT),

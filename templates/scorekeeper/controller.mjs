@@ -746,7 +746,7 @@ export class Controller {
     const game = d.game;
     const number = game.games.length;
     let heading = number > 1 || d.isSeries ? fmt(this.T.game_number, { number }) : this.T.game;
-    if (d.finished) heading += `: ${d.result}`;
+    if (d.finished) heading = fmt(this.T.game_result, { game: heading, result: d.result });
     const box = this.listedBox();
     const card = d.cards[d.target];
     return {

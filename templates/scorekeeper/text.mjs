@@ -152,11 +152,11 @@ function escaped(code) {
 }
 
 /** `text` with every control, separator and bidi character escaped, for a one-line message (text.printable). */
-export function printable(model, text) {
+export function printable(model, text, keep = "") {
   let shown = "";
   for (const char of text) {
     const code = char.codePointAt(0);
-    if (!isUnprintable(model, code)) shown += char;
+    if (!isUnprintable(model, code) || keep.includes(char)) shown += char;
     else shown += char === "\n" ? "\\n" : escaped(code);
   }
   return shown;
@@ -276,7 +276,7 @@ export function quote(model, value, limit = model.constants.excerpt, quotes = '"
 
 /** A message escaped and, past the blob's line limit, cut: what the page shows, as the command line does (text.one_line). */
 export function oneLine(model, message, limit = model.constants.max_line) {
-  return cut(printable(model, message), limit);
+  return cut(printable(model, message, model.text_rules.line_spaces), limit);
 }
 
 // ---- Reading JSON as `sheetgen score` reads it (files/inputs.parse_json and Python's json) ----
