@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from sheetgen.files.locales import speaking
 from sheetgen.layout.fitting import line_write_in
-from sheetgen.layout.geometry import Rect, SheetGeometry, sheet_geometry, split_evenly
+from sheetgen.layout.geometry import Rect, SheetGeometry, player_pages, sheet_geometry, split_evenly
 from sheetgen.pdf.fill import BOLD, CAP_HEIGHT, FONT, MIN_SIZE, NAME, STAR, Filler
 from sheetgen.pdf.scoresheet import THICK
 from sheetgen.rules import i18n
@@ -158,7 +158,7 @@ def pages_of(record: dict, card: str, paper: str) -> list[list[SheetGeometry]]:
         cards = [sheet_geometry("series", paper, COLUMNS, card, slot) for slot in range(per_page)]
         names = len(record["games"][0]["players"])
         return [cards[: names - start] for start in range(0, names, per_page)]
-    return [[sheet_geometry("players", paper, count)] for count in split_evenly(len(record["players"]))]
+    return [[geometry] for geometry in player_pages(paper, len(record["players"]))]  # one grid for all pages
 
 
 def slots(geometry: SheetGeometry) -> list[tuple[str, Rect]]:
