@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
+from typing import Any
 
 from sheetgen.errors import RuleSheetFitError, TitleFitError
 from sheetgen.files.resources import FONTS_DIR
@@ -25,7 +26,7 @@ from sheetgen.layout.fitting import NAME_FONT, text_width
 from sheetgen.layout.footer import Footer, set_footer
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper, Print
 from sheetgen.pdf.render import render_document, rendering, write_document
-from sheetgen.pdf.weasy import Document, column_heights, placed
+from sheetgen.pdf.weasy import Document, column_heights, opened, placed
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
@@ -38,8 +39,6 @@ MIN_BODY_SIZE = 8.0  # the floor a longer language may shrink to
 BODY_STEP = 0.25
 SMALL_SIZE = 8.0  # rules.css --small-size: hints, tagline, table heads, footer
 FOOTER_LINES = 2  # a longer house-rule list gives way to "House rules in effect" (the sheet lists them)
-SECTION_GAP = 6.0  # the tightest rhythm: between sections in a column
-BAND_GAP = 8.0  # and between bands
 MAX_SPREAD = 20.0  # points added to each gap at the most
 # The top band's two columns, and where a column's gaps are: above each section but its first.
 COLUMNS = (("setup", "turn", "filling"), ("upper", "extra", "house"))
@@ -136,15 +135,13 @@ def render_rulesheet(
                 title_size=LARGE_TITLE_SIZE,
                 large_print=True,
                 foot=foot,
-                gaps=dict.fromkeys(COLUMNS[0] + COLUMNS[1], SECTION_GAP),
-                band_gap=BAND_GAP,
                 **common,
             )
 
         with rendering():
             return write_document(_balanced(large))
 
-    def layout(body: float, gaps: dict[str, float] | None = None, band_gap: float = BAND_GAP) -> Document:
+    def layout(body: float) -> Document:
         return render_document(
             TEMPLATE,
             STYLESHEETS,
@@ -152,8 +149,6 @@ def render_rulesheet(
             body_size=body,
             title_size=heading,
             large_print=False,
-            gaps=gaps or dict.fromkeys(COLUMNS[0] + COLUMNS[1], SECTION_GAP),
-            band_gap=band_gap,
             **common,
         )
 
@@ -184,36 +179,39 @@ def _balanced(layout: Callable[[float], Document]) -> Document:
     return full
 
 
-def _fitted(layout: Callable[..., Document]) -> Document:
+def _fitted(layout: Callable[[float], Document]) -> Document:
     """The rules on one page at 9 pt (or the largest size under it that fits, down to 8 pt), the top
     band's columns ending level and the room left at the foot shared out between sections and bands.
 
-    Gaps only move text, never rewrap it, so one layout measured gives the second exactly.
+    Gaps only move text, never rewrap it, so the one layout is spaced out as it stands (`opened`),
+    not laid out again.
     """
     document = layout(BODY_SIZE)
-    size = BODY_SIZE
     if len(document.pages) > 1:
-        size, document = _shrunk(document, layout)
+        document = _shrunk(document, layout)
     left, right = (height * PX for height in column_heights(document.pages[0])[:2])
     short = COLUMNS[1] if right < left else COLUMNS[0]
     level = abs(left - right) / (len(short) - 1)
-    room = _room(document)
     inner = len(COLUMNS[0]) - 1  # gaps down the (now level) top band
-    spread = min(MAX_SPREAD, room / (inner + 2))  # and the two between the bands
-    while True:
-        gaps = {
-            key: SECTION_GAP + spread + (level if key in short else 0.0)
-            for column in COLUMNS
-            for key in column[1:]
-        }
-        spaced = layout(size, gaps, BAND_GAP + spread)
-        if len(spaced.pages) == 1 or spread <= 0:
-            return spaced if len(spaced.pages) == 1 else document
-        spread = max(0.0, spread - 1.0)  # rounding took a line onto a second page: a point less
+    spread = min(MAX_SPREAD, _room(document) / (inner + 2))  # and the two between the bands
+    spaced = {key: spread + (level if key in short else 0.0) for column in COLUMNS for key in column[1:]}
+
+    bands = []
+
+    def space_above(element: Any) -> float:
+        classes = (element.get("class") or "").split()
+        if element.tag == "section":
+            return spaced.get(classes[0], 0.0) / PX
+        if "band" in classes:
+            bands.append(element)
+            return spread / PX if len(bands) > 1 else 0.0
+        return 0.0
+
+    return opened(document, space_above)
 
 
-def _shrunk(overflowing: Document, layout: Callable[..., Document]) -> tuple[float, Document]:
-    """The largest size under 9 pt at which the rules fit one page, and their layout: the overflow
+def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Document:
+    """The rules laid out at the largest size under 9 pt at which they fit one page: the overflow
     predicts it."""
     main = placed(overflowing.pages[0], "main")
     room = (main.area_bottom - main.top) * PX  # the first page's room for the rules
@@ -231,4 +229,4 @@ def _shrunk(overflowing: Document, layout: Callable[..., Document]) -> tuple[flo
         if len(larger.pages) > 1:
             break
         size, document = size + BODY_STEP, larger
-    return size, document
+    return document

@@ -14,6 +14,11 @@
   out page, so `placed` reads `Page._page_box` and the boxes' `position_y`
   and `margin_height()`. They are WeasyPrint 70's; pyproject.toml caps the
   version, and tests/test_render.py fails by name when one moves.
+- Opening gaps: spacing a laid-out page out by laying it out again costs a
+  whole render, though added space only moves boxes, never rewraps them.
+  `opened` moves them itself (the boxes' `translate`, their heights and a
+  table cell's bottom padding, as WeasyPrint's table layout sets them) and
+  makes the page's Page again, so its bookmarks follow.
 - Table headers: WeasyPrint tags a table's header cells TH and links each
   data cell to its headers (/Headers), but drops the HTML's scope;
   `scope_header_cells`, a finisher (write_pdf's public hook, handed the
@@ -25,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +42,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", r".*Expect ugly output\.", UserWarning, r"weasyprint\.text\.fonts")
     from weasyprint import CSS, HTML
     from weasyprint.document import Document, Page
+    from weasyprint.formatting_structure.boxes import LineBox, ParentBox, TableRowBox
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -129,3 +135,46 @@ def column_heights(page: Page) -> list[float]:
         bottom = max(child.position_y + child.margin_height() for child in box.children)
         heights.append(bottom - box.content_box_y())
     return heights
+
+
+def opened(document: Document, space_above: Callable[[Any], float]) -> Document:
+    """`document` with `space_above(element)` CSS pixels added above each element of its first page,
+    everything below moved down with it and every box holding it made that much taller: what laying
+    it out again with larger top margins would give, without a second layout.
+
+    The caller keeps the page's content above its foot; boxes out of the flow (a fixed footer) stay.
+    """
+    page_box = document.pages[0]._page_box
+    _open(page_box, space_above, set())
+    document.pages[0] = Page(page_box)  # its bookmarks and links gathered again where the boxes are now
+    return document
+
+
+def _open(box: Any, space_above: Callable[[Any], float], seen: set[int]) -> float:
+    """Open the space inside `box`, its in-flow children stacked top to bottom; how much it grew."""
+    if isinstance(box, TableRowBox):  # cells side by side: the row grows as its tallest cell's content
+        grown = [_open(cell, space_above, seen) for cell in box.children]
+        heights = [cell.height for cell in box.children]
+        row = max(map(sum, zip(heights, grown, strict=True)), default=0.0) - max(heights, default=0.0)
+        for cell, cell_grown in zip(box.children, grown, strict=True):
+            cell.height += cell_grown
+            cell.padding_bottom += row - cell_grown  # as table layout stretches a cell to its row
+        box.height += row
+        return row
+    growth = 0.0
+    for child in box.children:
+        if child.is_absolutely_positioned():
+            continue
+        if not isinstance(child, ParentBox) or isinstance(child, LineBox):
+            child.translate(0, growth)
+            continue
+        element = getattr(child, "element", None)
+        if element is not None and id(element) not in seen:  # an element's outermost box takes its space
+            seen.add(id(element))
+            growth += space_above(element)
+        child.translate(0, growth)
+        inner = _open(child, space_above, seen)
+        if not isinstance(child, TableRowBox):
+            child.height += inner
+        growth += inner
+    return growth
