@@ -186,6 +186,43 @@ def test_four_players_or_three_games_to_a_page_each_card_on_two(sheet):
     assert per_page == [most] * len(reader.pages)
 
 
+def grid_bottom(image, left: float, right: float) -> int:
+    """The lowest row of pixels dark from the grid's left edge to its right: the last rule across the
+    whole card (a series card's total, under its last column only, is not one)."""
+    return max(
+        y
+        for y in range(image.size[1])
+        if image.crop((round(left) + 2, y, round(right) - 2, y + 1)).getextrema()[1] < 200
+    )
+
+
+@pytest.mark.parametrize("sheet", RENDERED)
+def test_a_card_s_two_pages_end_level(sheet):
+    """The upper section's nine rows grow to the height of the lower section's twelve (down to the grand
+    total), so each page of a card looks as full as the other: the grids' last rules within 2 pt."""
+    options = RENDERED[sheet]
+    geometry = sheet_geometry(
+        options["layout"], options["paper"], LARGE_COLUMNS[options["layout"]], print_size="large"
+    )
+    pdf = large(sheet)
+    bottoms = [
+        grid_bottom(rasterize(pdf, number), geometry.grid.x, geometry.grid.right)
+        for number in range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages))
+    ]
+    assert max(bottoms) - min(bottoms) <= 2, bottoms
+    upper, lower = (
+        sheet_geometry(
+            options["layout"],
+            options["paper"],
+            LARGE_COLUMNS[options["layout"]],
+            print_size="large",
+            part=part,
+        )
+        for part in (0, 1)
+    )
+    assert lower.row_height >= ROW and upper.row_height > lower.row_height
+
+
 def assert_clear_edges(pdf: bytes) -> None:
     """Every page: white paper within 5 mm of each edge, and something printed inside."""
     edge = round(EDGE) + 1
