@@ -14,6 +14,7 @@ import json
 import pypdf
 import pytest
 from helpers import (
+    EXAMPLES,
     LONGEST,
     PAPER_SIZES,
     WORKED_CARD,
@@ -47,6 +48,7 @@ from sheetgen.layout.geometry import (
 from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, render_scoresheet, sheet_kind
 from sheetgen.rules.boxes import SHEET_ROWS, Section
 from sheetgen.rules.i18n import _
+from sheetgen.rules.records import record_text
 from sheetgen.rules.rulebook import row_hint
 from sheetgen.rules.variants import VARIANTS, Rules, builtin_rules
 
@@ -310,9 +312,11 @@ def test_large_print_files_say_large_before_the_paper(layout, paper, fillable, c
     assert "large" not in rules_file_name("official", paper)
 
 
-def test_large_print_refuses_half_cards_in_one_line_saying_why(tmp_path):
+@pytest.mark.parametrize("command", ["scoresheet", "fill"])
+def test_large_print_half_cards_are_refused_by_every_command(command, tmp_path):
     """A half card cannot hold a section in half-inch rows (NO_LARGE_HALF_CARDS): one line, exit 2."""
-    result = run_cli(["scoresheet", "--large-print", "--card", "half"], tmp_path)
+    args = [str(EXAMPLES / "series.json")] if command == "fill" else []
+    result = run_cli([command, *args, "--large-print", "--card", "half"], tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output
     (line,) = result.output.splitlines()
     assert line == f"Error: --large-print has no half cards: {NO_LARGE_HALF_CARDS}; drop --card half"
@@ -439,3 +443,47 @@ def test_a_name_saved_on_one_widget_reads_back(typed, read, tmp_path):
     else:
         assert result.exit_code == 0, result.output
         assert json.loads(result.output)["games"][0]["players"][0]["name"] == read
+
+
+# Finished games on the large-print sheet (`sheetgen fill --large-print`); where each value lands is
+# measured in tests/test_fill_print.py (test_large_print_values_sit_in_their_cells).
+
+FILLS = {"game": ("boxes.json", "letter", 2), "series": ("series.json", "a4", 16)}  # record, paper, pages
+
+
+@pytest.fixture(scope="module")
+def large_fills(tmp_path_factory) -> dict[str, bytes]:
+    """Each record filled once by the command line in large print, into a folder (the file's name)."""
+    made = {}
+    for which, (name, paper, _pages) in FILLS.items():
+        folder = tmp_path_factory.mktemp("large")
+        result = run_cli(
+            ["fill", str(EXAMPLES / name), "--large-print", "--paper", paper, "-o", "out"], folder
+        )
+        assert result.exit_code == 0, result.output
+        suffix = "" if paper == "letter" else f"-{paper}"
+        made[which] = (folder / "out" / f"{name.removesuffix('.json')}-large{suffix}.pdf").read_bytes()
+    return made
+
+
+@pytest.mark.parametrize("which", FILLS)
+def test_a_large_print_record_is_pdf_a_3b_and_reads_back_exactly(which, large_fills, tmp_path):
+    """Two pages a card (a series: two cards of three games a player), zero failed PDF/A-3b rules, and
+    `sheetgen record` gives back the record that was filled."""
+    name, _paper, pages = FILLS[which]
+    pdf = large_fills[which]
+    assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == pages
+    report = validate_pdf_bytes(pdf, profile=ValidationProfile.PDF_A_3B)
+    assert sorted({f"{failure.rule_id}: {failure.message}" for failure in report.failures}) == []
+    (tmp_path / "out.pdf").write_bytes(pdf)
+    result = run_cli(["record", "out.pdf"], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == record_text(json.loads((EXAMPLES / name).read_text()))
+
+
+def test_a_large_print_record_prints_its_values_large_and_black(large_fills):
+    """Every value the fill drew on the game's two pages: 16 pt or more (names 12 pt or more), black."""
+    reader = pypdf.PdfReader(io.BytesIO(large_fills["game"]))
+    for page in reader.pages:
+        assert min(size for size, _text in texts(page)) >= 12
+        assert text_colours(page, reader) <= {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)}
