@@ -485,6 +485,7 @@ def scoresheet(
     help="half: a series prints its players' cards two to a sheet (Half Letter or A5).",
 )
 @lang_option
+@large_print_option
 @no_cache_option
 def fill(
     records: tuple[Path, ...],
@@ -493,6 +494,7 @@ def fill(
     paper: str | None,
     card: str,
     lang: str | None,
+    large_print: bool,
 ) -> None:
     """Print finished game records on the score sheet of their variant.
 
@@ -507,15 +509,19 @@ def fill(
     (c/x/r.json gives x-r-2.pdf), so no PDF of the run replaces another.
 
     Each record prints in --lang, else in its own "lang" (default en); the
-    paper defaults to that of the first record's language.
+    paper defaults to that of the first record's language. --large-print
+    prints on the large-print sheet (r-large.pdf, r-large-a4.pdf).
 
     Example: sheetgen fill examples/ -o output/records
     """
     from sheetgen.pdf.batch import fill_records
 
+    if large_print and card == "half":
+        raise UserError(f"--large-print has no half cards: {NO_LARGE_HALF_CARDS}; drop --card half")
+    print_size = "large" if large_print else "standard"
     with user_errors():
         report = Reporter(_note, click.echo, _progress_bar(PROGRESS_FROM))
-        failures = fill_records(records, output, combine, paper, card, report, lang)
+        failures = fill_records(records, output, combine, paper, card, report, lang, print_size)
     if failures:
         sys.exit(UserError.exit_code)
 

@@ -19,9 +19,17 @@ from helpers import WORKED_CARD
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from sheetgen.files.locales import speaking
-from sheetgen.layout.fitting import line_write_in
-from sheetgen.layout.geometry import Rect, SheetGeometry, player_pages, sheet_geometry, split_evenly
-from sheetgen.pdf.fill import BOLD, CAP_HEIGHT, FONT, MIN_SIZE, NAME, STAR, Filler
+from sheetgen.layout.fitting import LARGE_NAME_SIZES, line_write_in
+from sheetgen.layout.geometry import (
+    LARGE_COLUMNS,
+    LARGE_PARTS,
+    Rect,
+    SheetGeometry,
+    player_pages,
+    sheet_geometry,
+    split_evenly,
+)
+from sheetgen.pdf.fill import BOLD, CAP_HEIGHT, FONT, LARGE_MIN_SIZE, MIN_SIZE, NAME, STAR, Filler
 from sheetgen.pdf.scoresheet import THICK
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
@@ -161,10 +169,32 @@ def pages_of(record: dict, card: str, paper: str) -> list[list[SheetGeometry]]:
     return [[geometry] for geometry in player_pages(paper, len(record["players"]))]  # one grid for all pages
 
 
+def large_pages_of(record: dict, paper: str) -> list[list[SheetGeometry]]:
+    """The geometry of each page of a large-print record: each card's upper section, then its lower."""
+    if "games" in record:
+        games = LARGE_COLUMNS["series"]
+        card = [sheet_geometry("series", paper, games, print_size="large", part=p) for p in (0, 1)]
+        return [
+            [geometry]
+            for _ in record["games"][0]["players"]
+            for _ in range(0, COLUMNS, games)
+            for geometry in card
+        ]
+    cards = player_pages(paper, len(record["players"]), "large")
+    return [
+        [sheet_geometry("players", paper, card.columns, print_size="large", part=p, grid=cards[0].columns)]
+        for card in cards
+        for p in range(len(LARGE_PARTS))
+    ]
+
+
 def slots(geometry: SheetGeometry) -> list[tuple[str, Rect]]:
-    """Every place the fill may write on a card, by kind: centred cells, heads, lines."""
+    """Every place the fill may write on a card, by kind: centred cells, heads, lines (a large-print
+    page holds one section's rows)."""
     found = [("head", head) for head in geometry.heads]
     for row in SHEET_ROWS:
+        if row.slug not in geometry.cells:
+            continue
         if row.key is Total.YAHTZEE_BONUS:
             for column in range(geometry.columns):
                 found += [("cell", area) for area in geometry.bonus_write_ins(column)]
@@ -177,8 +207,11 @@ def slots(geometry: SheetGeometry) -> list[tuple[str, Rect]]:
     return found + [("line:" + key, line_write_in(geometry, key)) for key in geometry.lines]
 
 
-def check_page(texts, paths, size, chars, cards: list[SheetGeometry], winners: int) -> None:
-    """Every measurement of one filled page; `winners` is how many rings it should hold."""
+def check_page(
+    texts, paths, size, chars, cards: list[SheetGeometry], winners: int, floors=(MIN_SIZE, MIN_SIZE)
+) -> None:
+    """Every measurement of one filled page; `winners` is how many rings it should hold; `floors` the
+    least sizes of the values in cells and of the names and lines' values."""
     width, height = size
     rings = paths  # the fill draws no other path
     assert len(rings) == winners
@@ -192,11 +225,12 @@ def check_page(texts, paths, size, chars, cards: list[SheetGeometry], winners: i
         if text.text == STAR:  # a mark beside a ringed number, not a value to read: inside its ring
             assert any(text.inside(_rect(ring), 1.0) for ring in rings), f"a star at {text.ink}"
             continue
-        assert text.size >= MIN_SIZE, f"{text.text!r} at {text.size} pt"
         origin = (text.x + min(text.width, 1.0), text.y + text.size * CAP_HEIGHT / 2)
         places = [(kind, rect, g) for g in cards for kind, rect in slots(g) if rect.contains(*origin)]
         assert len(places) == 1, f"{text.text!r} at {origin} is in {len(places)} places"
         kind, rect, geometry = places[0]
+        floor = floors[1] if kind == "head" or kind.startswith("line:") else floors[0]
+        assert text.size >= floor - 0.01, f"{text.text!r} at {text.size} pt"
         if kind.startswith("line:"):
             key = kind[5:]
             line = geometry.lines[key]
@@ -291,6 +325,50 @@ def test_filled_values_sit_in_their_cells(kind, paper, lang):
             check_page(texts, paths, size, chars, cards, rings[number])
         drawn += [t.text for t in texts]
     with speaking(lang):  # 1,200 in English, 1.200 in German, 1 200 in French
+        twelve_hundred = i18n.number(1200)
+    assert twelve_hundred in drawn and any(text.endswith("\u2713") for text in drawn)
+
+
+LARGE_PRINTS = [("letter", "en"), ("a4", "de")]
+
+
+def large_rings(record) -> list[int]:
+    """The rings on each large-print page: none on an upper section's page; on a lower one, a ring per
+    winner of the game in its columns, and the series winner's under the last three games."""
+    if not record.is_series:
+        winners, names, rings, start = set(record.games[0].winners), record.player_names, [], 0
+        for count in split_evenly(len(names), LARGE_COLUMNS["players"]):
+            rings += [0, sum(name in winners for name in names[start : start + count])]
+            start += count
+        return rings
+    games, rings = LARGE_COLUMNS["series"], []
+    for name in record.player_names:
+        for first in range(0, COLUMNS, games):
+            won = sum(name in game.winners for game in record.games[first : first + games])
+            rings += [0, won + (first + games == COLUMNS and name in record.series_winners)]
+    return rings
+
+
+@pytest.mark.parametrize(("paper", "lang"), LARGE_PRINTS)
+@pytest.mark.parametrize("kind", ["six players", "six-game card"])
+def test_large_print_values_sit_in_their_cells(kind, paper, lang):
+    """As test_filled_values_sit_in_their_cells, on the large-print sheet: each card's upper section on
+    one page and its lower on the next, every value at 16 pt or more centred in its cell, names and
+    lines' values at the blank sheet's 12 pt or more, winners' rings inside their cells."""
+    data = KINDS[kind][0](lang)
+    record = parse_record(data)
+    pdf = pypdfium2.PdfDocument(Filler(paper, print_size="large").pdf([record]))
+    layout = large_pages_of(data, paper)
+    rings = large_rings(record)
+    assert len(pdf) == len(layout) == len(rings)
+    drawn = []
+    for number, cards in enumerate(layout):
+        texts, paths, others, size, chars = read_page(pdf, number)
+        assert not others
+        with speaking(lang):
+            check_page(texts, paths, size, chars, cards, rings[number], (LARGE_MIN_SIZE, LARGE_NAME_SIZES[1]))
+        drawn += [t.text for t in texts]
+    with speaking(lang):
         twelve_hundred = i18n.number(1200)
     assert twelve_hundred in drawn and any(text.endswith("\u2713") for text in drawn)
 

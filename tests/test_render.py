@@ -171,7 +171,8 @@ def test_weasyprint_keeps_the_internals_the_adapter_reads() -> None:
     WeasyPrint moves it, this fails by name (and pyproject.toml caps the version until then)."""
     html = weasy.HTML(
         string="<style>@page { size: 200px 300px; margin: 10px 10px 20px } body, p { margin: 0 }"
-        " p { height: 30px } main { height: 50px; margin-top: 5px }</style><p></p><main></main>"
+        " p { height: 30px } main { height: 50px; margin-top: 5px; line-height: 12px }</style>"
+        "<p></p><main><div>a</div></main>"
     )
     (page,) = html.render(font_config=weasy.font_configuration()).pages
     assert hasattr(page, "_page_box"), "WeasyPrint's Page has no _page_box: update sheetgen/pdf/weasy.py"
@@ -180,6 +181,7 @@ def test_weasyprint_keeps_the_internals_the_adapter_reads() -> None:
             f"WeasyPrint's page box has no {name}: update sheetgen/pdf/weasy.py"
         )
     assert weasy.placed(page, "main") == weasy.Placed(area_height=270, area_bottom=280, top=40, height=55)
+    assert round(weasy.ink_bottom(page, "main")) == 57  # the one line's foot: 10 + 30 + 5 + 12
 
 
 def test_only_the_adapter_imports_weasyprint_or_reads_its_internals() -> None:

@@ -39,7 +39,7 @@ LINE_LABELS = {"title": N_("Title"), "date": N_("Date"), "game": N_("Game no."),
 LINE_LABEL_SIZE = {Card.FULL: 9.0, Card.HALF: 8.5, "large": 16.0}
 LINE_VALUE_SIZE = 11.0  # a printed player name on the series card's player line
 # scoresheet.css's `.line`: the rule under a line (its bottom border) and the padding the label sits on.
-LINE_RULE = 0.8
+LINE_RULE = {Card.FULL: 0.8, Card.HALF: 0.8, "large": 1.5}  # large-print.css thickens it
 LINE_PADDING = 2.0
 KIND_SIZE = {Card.FULL: 10.0, Card.HALF: 8.0, "large": 16.0}  # the "SCORE SHEET" on the heading's right
 # Large print: a name's size, at most and at least (a long name in one of four A4 columns needs 12 pt).
@@ -166,7 +166,7 @@ def line_baseline(geometry: SheetGeometry, key: str) -> float:
     """
     ascent, descent = _vertical(NAME_FONT)
     rise = (1.0 - ascent + descent) / 2 * LINE_LABEL_SIZE[geometry.style]
-    return geometry.lines[key].y + LINE_RULE + LINE_PADDING + rise
+    return geometry.lines[key].y + LINE_RULE[geometry.style] + LINE_PADDING + rise
 
 
 @cache

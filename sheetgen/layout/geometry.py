@@ -356,7 +356,9 @@ def player_pages(paper: str, players: int, print_size: str = "standard") -> list
 def _large_geometry(
     layout: Layout, paper: Paper, columns: int, card: Card, part: int, grid: int
 ) -> SheetGeometry:
-    """One page of a large-print card: `part` 0 its upper section, 1 its lower, at one row height."""
+    """One page of a large-print card: `part` 0 its upper section, 1 its lower. The lower section's rows
+    are as tall as the page allows; the upper section's nine grow to fill the height down to the grand
+    total, so both pages' grids end level (a series card's total alone hangs below, on its last page)."""
     if card != Card.FULL or part not in (0, 1):
         raise GeometryError(
             f"no large-print {card} card, part {part}; large print has full cards, parts 0 and 1"
@@ -371,10 +373,19 @@ def _large_geometry(
         widest, _proportioned(round((grid_width - LARGE_LABEL_WIDTH) / max(grid, 2), 2), grid, grid_width)
     )
     sections = _rows_by_section()
-    rows = len(sections[Section.LOWER]) + METRICS["large"].bonus_rows - 1 + (1 if layout == "series" else 0)
-    geometry = _place(layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[part], rows, grid)
+    rows = len(sections[Section.LOWER]) + METRICS["large"].bonus_rows - 1  # to the grand total
+    series = 1 if layout == "series" else 0  # and a series card's total, under the last three games
+    geometry = _place(
+        layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[1], rows + series, grid
+    )
     if geometry.row_height < MIN_LARGE_ROW_HEIGHT:
         raise GeometryError(f"large-print rows of {geometry.row_height:g} pt are under half an inch")
+    if part == 0:  # the upper section's fewer rows grow, so its grid ends level with the grand total
+        upper = len(sections[Section.UPPER])
+        grown = geometry.row_height * rows / upper
+        geometry = _place(
+            layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[0], upper, grid, grown
+        )
     return dataclasses.replace(geometry, print_size=Print.LARGE)
 
 
@@ -389,9 +400,11 @@ def _place(
     drawn: tuple[Section, ...],
     row_count: float,
     grid_columns: int,
+    row_height: float | None = None,
 ) -> SheetGeometry:
-    """Every rectangle of a card whose `drawn` sections share the height left as `row_count` rows;
-    `columns` of the `grid_columns` columns the label column leaves room for are drawn."""
+    """Every rectangle of a card whose `drawn` sections share the height left as `row_count` rows
+    (or rows of `row_height`); `columns` of the `grid_columns` columns the label column leaves room
+    for are drawn."""
     page_width, page_height = page_size(paper, card)
     card_width = page_width / 2 if card == "half" else page_width
     grid_x = slot * card_width + metrics.margin_x
@@ -427,7 +440,8 @@ def _place(
     bottom_limit = metrics.margin_bottom + metrics.footer + 6.0
     available = top - bottom_limit - metrics.band * len(sections)
     most = MAX_LARGE_ROW_HEIGHT if large else MAX_ROW_HEIGHT
-    row_height = min(most, float(int(available / row_count * 2) / 2))
+    if row_height is None:
+        row_height = min(most, float(int(available / row_count * 2) / 2))
 
     bands: dict[Section, Rect] = {}
     labels: dict[str, Rect] = {}

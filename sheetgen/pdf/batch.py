@@ -59,6 +59,7 @@ def fill_records(
     card: str = "full",
     report: Reporter = PLAIN,
     lang: str | None = None,
+    print_size: str = "standard",
 ) -> int:
     """Print every valid record; return how many were invalid (each reported on stderr).
 
@@ -66,6 +67,8 @@ def fill_records(
     input of this run, nor exist as anything but a regular file. Records print
     in `lang`, else each in its own "lang"; `paper` None prints each on its
     language's paper (A4, or Letter for English), and names each file so.
+    `print_size="large"` prints on the large-print sheet, `-large` before
+    the paper in each file's name (r-large.pdf, r-large-a4.pdf).
     """
     paths = list(paths)
     for path in paths:
@@ -95,7 +98,7 @@ def fill_records(
                 (path.with_name(f"{path.stem}-{n}{path.suffix}"), record)
                 for n, record in enumerate(records, 1)
             )
-    filler = Filler(paper, card, lang)
+    filler = Filler(paper, card, lang, print_size)
     for path, record in checked:
         try:
             filler.check(record)
@@ -108,7 +111,8 @@ def fill_records(
     if output is not None:  # a combined PDF given alone may hold several records
         _check_output(output, to_file, combine or len(loaded) == 1)
     records = [record for _, record in loaded]
-    suffixes = [paper_suffix(filler.paper_of(record)) for record in records]
+    large = "-large" if filler.large else ""
+    suffixes = [large + paper_suffix(filler.paper_of(record)) for record in records]
     folder = output if output is not None and not to_file else DEFAULT_OUTPUT_DIR
     if combine:  # a mixed batch's one file is named for its first record's paper
         targets = [output if to_file else folder / f"records{suffixes[0]}.pdf"]

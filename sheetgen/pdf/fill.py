@@ -18,12 +18,13 @@ from io import BytesIO
 
 from bidi import get_display
 
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import GeometryError, SheetgenError
 from sheetgen.files.cache import cached
 from sheetgen.files.locales import DEFAULT, paper_for, speaking, translator
 from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import AUTHOR, source_date, stamped_epoch
 from sheetgen.layout.fitting import (
+    LARGE_NAME_SIZES,
     LINE_VALUE_SIZE,
     Fitted,
     fit_row,
@@ -33,8 +34,13 @@ from sheetgen.layout.fitting import (
     wrap,
 )
 from sheetgen.layout.geometry import (
+    LARGE_COLUMNS,
+    LARGE_PARTS,
+    NO_LARGE_HALF_CARDS,
     Card,
+    Layout,
     Paper,
+    Print,
     Rect,
     SheetGeometry,
     player_pages,
@@ -56,6 +62,9 @@ BOLD = "SheetSans-Bold"
 NAME = "SheetCondensed-Bold"  # the heads' names, as the blank sheet prints them
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", NAME: "DejaVuSansCondensed-Bold.ttf"}
 MIN_SIZE = 8.0  # the floor for every value a reader needs, as for the blank sheet's text
+LARGE_MIN_SIZE = 16.0  # large print's floor for values and ticks, and the size the lines' values start at
+# The lines' values (title, date, player) in large print may shrink as far as the blank sheet's printed
+# names do (LARGE_NAME_SIZES): a date after its 16 pt label on a narrow line needs 13 pt.
 TICK_SIZE = 10.0  # ticks are counted, not read as a score: smaller than the values
 LEADING = 1.15
 PADDING = 3.0  # a value's advance box stays this far inside its cell's edges
@@ -67,6 +76,7 @@ RING_GAP = 1.0  # white between the ring and what it holds
 MIN_STAR = 5.0  # the winner's star's width at its smallest: a mark beside the number the ring marks too
 STAR = "\u2605"  # text, so the number copied from the page still says who won
 CAP_HEIGHT = 0.73  # DejaVu Sans capitals and digits, as a share of the size
+COMMA_DEPTH = 0.142  # DejaVu Sans Bold's comma (1,200) below the baseline, as a share of the size
 ASCENDER = 0.76  # DejaVu Sans Bold's b, d, h, k, l: how far a line of text reaches above its baseline
 TICK = "\u2713"
 ELLIPSIS = "\u2026"
@@ -95,19 +105,25 @@ def _visual(text: str, font: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def fit_line(text: str, width: float, room: float, font: str = BOLD) -> tuple[float, tuple[str, ...]]:
+def fit_line(
+    text: str,
+    width: float,
+    room: float,
+    font: str = BOLD,
+    size: float = LINE_VALUE_SIZE,
+    floor: float = MIN_SIZE,
+) -> tuple[float, tuple[str, ...]]:
     """The largest size, and its lines, at which `text` fits `width` in lines stacked up into `room`.
 
     `room` is the height from the bottom line's baseline to where the top
     line's ascenders may reach. The text wraps (at spaces, else anywhere) before
-    it shrinks, down to MIN_SIZE; what does not fit even then ends in an ellipsis.
+    it shrinks from `size`, down to `floor`; what does not fit even then ends in an ellipsis.
     """
     file = FONTS_DIR / FONT_FILES[font]
-    size = LINE_VALUE_SIZE
     while True:
         most = max(1, int((room - size * ASCENDER) / (size * LEADING)) + 1)
         lines = wrap(text, size, width, file) or wrap(text, size, width, file, split_words=True) or ()
-        if len(lines) <= most or size <= MIN_SIZE:
+        if len(lines) <= most or size <= floor:
             break
         size -= 0.5
     if len(lines) > most:
@@ -124,11 +140,13 @@ def _centred_baseline(middle: float, size: float) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _centred_fit(text: str, width: float, font: str, size: float) -> tuple[float, float]:
-    """The size (shrunk if need be, not under MIN_SIZE) and width of a value; scores repeat, so cache."""
+def _centred_fit(
+    text: str, width: float, font: str, size: float, floor: float = MIN_SIZE
+) -> tuple[float, float]:
+    """The size (shrunk if need be, not under `floor`) and width of a value; scores repeat, so cache."""
     drawn = pdfmetrics.stringWidth(text, font, size)
-    while drawn > width and size > MIN_SIZE:
-        size = max(MIN_SIZE, size - 0.5)
+    while drawn > width and size > floor:
+        size = max(floor, size - 0.5)
         drawn = pdfmetrics.stringWidth(text, font, size)
     return size, drawn
 
@@ -144,11 +162,11 @@ def _ring_room(ring: Rect, radius: float, size: float) -> float:
     return ring.width - 2 * (bend + RING / 2 + RING_GAP)
 
 
-def _ringed(text: str, ring: Rect, size: float) -> tuple[float, float, float, float]:
+def _ringed(text: str, ring: Rect, size: float, floor: float = MIN_SIZE) -> tuple[float, float, float, float]:
     """The number's size, the ring's corner radius, the star's width (0: none) and the number's width.
 
     The star keeps its place beside the number while the number can shrink
-    to make room (not under MIN_SIZE); only then does the ring go without it.
+    to make room (not under `floor`); only then does the ring go without it.
     """
     radii = (ring.height / 2, ring.height / 3, ring.height / 5)
     largest = size
@@ -158,16 +176,16 @@ def _ringed(text: str, ring: Rect, size: float) -> tuple[float, float, float, fl
             star = min(size * 0.8, _ring_room(ring, radius, size) - number - 1.0)
             if star >= MIN_STAR:
                 return size, radius, star, number
-        if size <= MIN_SIZE:
+        if size <= floor:
             break
-        size = max(MIN_SIZE, size - 0.5)
+        size = max(floor, size - 0.5)
     size = largest
     while True:
         number = pdfmetrics.stringWidth(text, BOLD, size)
         for radius in radii:
-            if number <= _ring_room(ring, radius, size) or size <= MIN_SIZE:
+            if number <= _ring_room(ring, radius, size) or size <= floor:
                 return size, radius, 0.0, number
-        size = max(MIN_SIZE, size - 0.5)
+        size = max(floor, size - 0.5)
 
 
 @dataclass
@@ -177,14 +195,28 @@ class _Page:
     canvas: Canvas
     geometry: SheetGeometry
     value_size: float = field(init=False)
+    floor: float = field(init=False)  # no value or tick smaller
+    line_size: float = field(init=False)  # the lines' values at their largest
+    line_floor: float = field(init=False)  # and at their smallest
+    tick_size: float = field(init=False)
 
     def __post_init__(self) -> None:
-        self.value_size = max(MIN_SIZE, self.geometry.value_size)
+        large = self.geometry.print_size == Print.LARGE
+        self.floor = LARGE_MIN_SIZE if large else MIN_SIZE
+        self.value_size = max(self.floor, self.geometry.value_size)
+        self.line_size = self.line_size_of(self.geometry)
+        self.line_floor = LARGE_NAME_SIZES[1] if large else MIN_SIZE
+        self.tick_size = self.value_size if large else max(MIN_SIZE, min(TICK_SIZE, self.value_size))
+
+    @staticmethod
+    def line_size_of(geometry: SheetGeometry) -> float:
+        """The size the lines' values start at on a page of `geometry`."""
+        return LARGE_MIN_SIZE if geometry.print_size == Print.LARGE else LINE_VALUE_SIZE
 
     def centred(
         self, text: str, box: Rect, font: str = FONT, size: float | None = None, padding: float = PADDING
     ) -> None:
-        size, width = _centred_fit(text, box.width - 2 * padding, font, size or self.value_size)
+        size, width = _centred_fit(text, box.width - 2 * padding, font, size or self.value_size, self.floor)
         self.canvas.setFont(font, size)
         x, y = box.center
         self.canvas.drawString(x - width / 2, _centred_baseline(y, size), text)
@@ -203,12 +235,12 @@ class _Page:
         """A winning total: a star, then the number, with a ring round both, clear of the cell's rules.
 
         In a narrow cell (the half card's) the ring's ends round less and the
-        star shrinks (`_ringed`), then the number, never under MIN_SIZE.
+        star shrinks (`_ringed`), then the number, never under the floor.
         """
         ring = box.inset(RING_INSET)
         text = i18n.number(total)  # 1.575 in German, 1 575 in French
         middle = box.center[1]
-        size, radius, star, number = _ringed(text, ring, self.value_size)
+        size, radius, star, number = _ringed(text, ring, self.value_size, self.floor)
         gap = 1.0 if star else 0.0
         x = ring.center[0] - (star + gap + number) / 2
         if star:
@@ -221,51 +253,64 @@ class _Page:
         self.canvas.roundRect(ring.x, ring.y, ring.width, ring.height, radius)
 
     def column(self, column: int, player: PlayerGame, winner: bool) -> None:
+        """A player's (or a game's) column: the rows this page holds (one section of a large-print card)."""
         totals = player.totals
         for row in SHEET_ROWS:
+            if row.slug not in self.geometry.cells:
+                continue
             cell = self.geometry.cell(row, column)
             if isinstance(row.key, Box):
                 self.centred(i18n.number(player.card.boxes[row.key]), cell)
             elif row.key is Total.YAHTZEE_BONUS:
                 ticks, points = self.geometry.bonus_write_ins(column)
                 self.ticks(totals.yahtzee_bonuses, ticks)
-                self.centred(i18n.number(totals.yahtzee_bonus), points, BOLD)
+                self.centred(i18n.number(totals.yahtzee_bonus), points, BOLD, self._points_size(points))
             elif row.key is Total.GRAND_TOTAL and winner:
                 self.winner(totals.grand_total, cell)
             else:
                 self.centred(i18n.number(totals[row.key]), cell, BOLD)
+
+    def _points_size(self, points: Rect) -> float:
+        """The Yahtzee bonus points' size: in large print, at most what keeps a comma's tail clear of
+        the rule under the half a caption leaves (never under the floor); else the value size."""
+        if self.geometry.print_size != Print.LARGE:
+            return self.value_size
+        fits = (points.height / 2 - TICK_PADDING) / (CAP_HEIGHT / 2 + COMMA_DEPTH)
+        return max(self.floor, min(self.value_size, int(fits * 2) / 2))
 
     def ticks(self, count: int, box: Rect) -> None:
         """A tick per extra Yahtzee, or the count and one tick where they do not fit at the floor."""
         if not count:
             return
         marks = TICK * count
-        size = max(MIN_SIZE, min(TICK_SIZE, self.value_size))
+        size = self.tick_size
         room = box.width - 2 * TICK_PADDING
-        while pdfmetrics.stringWidth(marks, FONT, size) > room and size > MIN_SIZE:
+        while pdfmetrics.stringWidth(marks, FONT, size) > room and size > self.floor:
             size -= 0.5
         if pdfmetrics.stringWidth(marks, FONT, size) > room:
-            marks, size = f"{count}{TICK}", max(MIN_SIZE, min(TICK_SIZE, self.value_size))
+            marks, size = f"{count}{TICK}", self.tick_size
         self.centred(marks, box, size=size, padding=TICK_PADDING)
 
     def lines(self, values: dict[str, str], name: str | None = None) -> None:
         """The lines' values (and the series card's player), at one size, each on its label's baseline.
 
         The size is the largest at which every value fits after its label,
-        wrapping upwards from the baseline before it shrinks; never under MIN_SIZE.
+        wrapping upwards from the baseline before it shrinks; never under the floor.
         """
         places = {
             key: (line_write_in(self.geometry, key), line_baseline(self.geometry, key)) for key in values
         }
         fits = {
-            key: fit_line(_visual(text, BOLD), *self._line_room(*places[key])) for key, text in values.items()
+            key: fit_line(
+                _visual(text, BOLD), *self._line_room(*places[key]), BOLD, self.line_size, self.line_floor
+            )
+            for key, text in values.items()
         }
-        size = min([fitted[0] for fitted in fits.values()] + [LINE_VALUE_SIZE])
+        size = min([fitted[0] for fitted in fits.values()] + [self.line_size])
         if name is not None:
             write_in = line_write_in(self.geometry, "player")
-            fitted = fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
-            size = min(size, fitted.size)
-            fitted = fit_row([name], write_in, size, "the player line")
+            size = min(size, _player_line(name, self.geometry, self.line_size).size)
+            fitted = _player_line(name, self.geometry, size)
             visual = [_visual(line, NAME) for line in fitted.lines[0]]
             self._stacked(visual, NAME, size, write_in.x, line_baseline(self.geometry, "player"))
         for key, text in values.items():
@@ -284,6 +329,19 @@ class _Page:
             self.canvas.drawString(x, baseline + n * size * LEADING, line)
 
 
+def _player_line(name: str, geometry: SheetGeometry, size: float) -> Fitted:
+    """The series card's player on its line, at `size` or smaller (in large print to the blank's 12 pt)."""
+    least = {"min_size": LARGE_NAME_SIZES[1]} if geometry.print_size == Print.LARGE else {}
+    return fit_row([name], line_write_in(geometry, "player"), size, "the player line", **least)
+
+
+def _heads(names: Sequence[str], geometry: SheetGeometry) -> Fitted:
+    """The names in a page's heads at one size, as the blank sheet fits them (large print: 20 to 12 pt)."""
+    if geometry.print_size == Print.LARGE:
+        return fit_row(names, geometry.heads[0], LARGE_NAME_SIZES[0], min_size=LARGE_NAME_SIZES[1])
+    return fit_row(names, geometry.heads[0])
+
+
 def _lines_at(text: str, size: float, width: float, room: float) -> tuple[str, ...]:
     """`text` wrapped at `size` (smaller than it needed), in as many lines as the room holds."""
     file = FONTS_DIR / FONT_FILES[BOLD]
@@ -299,15 +357,25 @@ class Filler:
     page; a single game always prints on the players' sheet. Each record
     prints in `lang`, else in its own "lang", else in English; with `paper`
     None, each on its language's paper (Letter for English, else A4).
+    `print_size="large"` prints on the large-print sheet: four players or
+    three games to a card, each card's upper section on one page and its
+    lower on the next (no half cards: GeometryError).
     """
 
     def __init__(
-        self, paper: Paper | str | None = Paper.LETTER, card: Card | str = Card.FULL, lang: str | None = None
+        self,
+        paper: Paper | str | None = Paper.LETTER,
+        card: Card | str = Card.FULL,
+        lang: str | None = None,
+        print_size: Print | str = Print.STANDARD,
     ) -> None:
         self.chosen_paper = None if paper is None else Paper.of(paper)
         self.paper = self.chosen_paper or Paper.LETTER  # the paper of the record being checked or drawn
         self.card = Card.of(card)
         self.lang = lang
+        self.large = Print.of(print_size) == Print.LARGE
+        if self.large and self.card == Card.HALF:
+            raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
         self._blanks: dict[tuple[Rules, str, int, str], list[ImportedPage]] = {}
         _fonts()
 
@@ -326,7 +394,12 @@ class Filler:
                 sheet["names"] = [""] * columns
             else:
                 sheet.update(columns=1, card=self.card)
-            pages = len(split_evenly(columns)) if layout == "players" else 1
+            if self.large:  # a standard sheet's key stays as it was
+                sheet["print_size"] = Print.LARGE.value
+                cards = len(split_evenly(columns, LARGE_COLUMNS[layout])) if layout == "players" else 2
+                pages = cards * len(LARGE_PARTS)
+            else:
+                pages = len(split_evenly(columns)) if layout == "players" else 1
 
             def read() -> bytes:
                 from sheetgen.pdf.pageread import read_page
@@ -357,24 +430,39 @@ class Filler:
         self.paper = self.paper_of(record)
         try:
             if record.is_series:
+                geometry = self._series_geometry(0)
                 for name in record.player_names:
-                    write_in = line_write_in(self._series_geometry(0), "player")
-                    fit_row([name], write_in, LINE_VALUE_SIZE, "the player line")
+                    _player_line(name, geometry, _Page.line_size_of(geometry))
             else:
-                for names, geometry in self._game_pages(record.games[0]):
-                    fit_row(names, geometry.heads[0])
+                for _start, names, geometry in self._game_pages(record.games[0]):
+                    _heads(names, geometry)
         except SheetgenError as error:
             raise type(error)(f"{record.source}: {error}") from None
 
-    def _game_pages(self, game: Game) -> list[tuple[list[str], SheetGeometry]]:
+    def _game_pages(self, game: Game) -> list[tuple[int, list[str], SheetGeometry]]:
+        """Each page's first player, names and geometry, as the blank sheet's pages hold them (one grid;
+        in large print each card's upper section, then its lower)."""
         pages, start = [], 0
-        for geometry in player_pages(self.paper, len(game.players)):  # the blank sheet's pages, one grid
-            names = [player.name for player in game.players[start : start + geometry.columns]]
-            pages.append((names, geometry))
-            start += geometry.columns
+        print_size = Print.LARGE if self.large else Print.STANDARD
+        cards = player_pages(self.paper, len(game.players), print_size)
+        for card in cards:
+            names = [player.name for player in game.players[start : start + card.columns]]
+            if self.large:
+                grid = cards[0].columns
+                for part in range(len(LARGE_PARTS)):
+                    geometry = sheet_geometry(
+                        Layout.PLAYERS, self.paper, card.columns, print_size=print_size, part=part, grid=grid
+                    )
+                    pages.append((start, names, geometry))
+            else:
+                pages.append((start, names, card))
+            start += card.columns
         return pages
 
-    def _series_geometry(self, slot: int) -> SheetGeometry:
+    def _series_geometry(self, slot: int, part: int = 0) -> SheetGeometry:
+        if self.large:
+            games = LARGE_COLUMNS[Layout.SERIES]
+            return sheet_geometry(Layout.SERIES, self.paper, games, print_size=Print.LARGE, part=part)
         return sheet_geometry("series", self.paper, COLUMNS, self.card, slot)
 
     def draw(self, canvas: Canvas, record: Record) -> None:
@@ -397,18 +485,19 @@ class Filler:
     def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
         winners = set(game.winners)
         blanks = self.blank(record.rules, "players", len(game.players))
-        start = 0
-        for blank, (names, geometry) in zip(blanks, self._game_pages(game), strict=True):
+        for blank, (start, names, geometry) in zip(blanks, self._game_pages(game), strict=True):
             self._start(canvas, record, blank)
             drawn = _Page(canvas, geometry)
             drawn.lines(self._lines(drawn, record, game="1"))
-            drawn.names(fit_row(names, geometry.heads[0]), geometry.heads)
+            drawn.names(_heads(names, geometry), geometry.heads)
             for column, player in enumerate(game.players[start : start + len(names)]):
                 drawn.column(column, player, player.name in winners)
-            start += len(names)
             canvas.showPage()
 
     def _draw_series(self, canvas: Canvas, record: Record) -> None:
+        if self.large:
+            self._draw_large_series(canvas, record)
+            return
         series_winners = set(record.series_winners)
         (blank,) = self.blank(record.rules, "series")
         per_page = 2 if self.card == "half" else 1
@@ -426,6 +515,28 @@ class Filler:
                 else:
                     drawn.centred(i18n.number(record.series_totals[name]), drawn.geometry.series_total, BOLD)
             canvas.showPage()
+
+    def _draw_large_series(self, canvas: Canvas, record: Record) -> None:
+        """Each player's six games on two large-print cards of three, each over two pages (upper section,
+        lower section), the series total under the last game."""
+        series_winners = set(record.series_winners)
+        blanks = self.blank(record.rules, "series")
+        games = LARGE_COLUMNS[Layout.SERIES]
+        pages = [(first, part) for first in range(0, COLUMNS, games) for part in range(len(LARGE_PARTS))]
+        for index, name in enumerate(record.player_names):
+            for blank, (first, part) in zip(blanks, pages, strict=True):
+                self._start(canvas, record, blank)
+                drawn = _Page(canvas, self._series_geometry(0, part))
+                drawn.lines(self._lines(drawn, record), name)
+                for column, game in enumerate(record.games[first : first + games]):
+                    drawn.column(column, game.players[index], name in game.winners)
+                if part == len(LARGE_PARTS) - 1 and first + games == COLUMNS:
+                    total = record.series_totals[name]
+                    if name in series_winners:
+                        drawn.winner(total, drawn.geometry.series_total)
+                    else:
+                        drawn.centred(i18n.number(total), drawn.geometry.series_total, BOLD)
+                canvas.showPage()
 
     @source_date()
     def pdf(self, records: Sequence[Record]) -> bytes:
@@ -452,17 +563,19 @@ def fill_pdf(
     records: Sequence[Record] | Record,
     paper: Paper | str | None = Paper.LETTER,
     card: Card | str = Card.FULL,
+    print_size: Print | str = Print.STANDARD,
 ) -> bytes:
     """Finished games printed on their score sheet, in order, as one PDF (the library's `sheetgen fill`).
 
     `records` are checked records (`sheetgen.load_record`, `parse_record`), at
     least one; a single record is one. `paper` None prints each on its own
-    language's paper. Anything else is a SheetgenError. The PDF is PDF/A-3b
+    language's paper. `print_size="large"` prints on the large-print sheet
+    (no half cards). Anything else is a SheetgenError. The PDF is PDF/A-3b
     and carries each record's JSON (`sheetgen.pdf.archive`), which
     `sheetgen.load_any_record` reads back.
     """
     checked = items(records, "records", Record)
     if not checked:
         raise SheetgenError("records: expected at least one record, found none")
-    filler = Filler(paper, card)
+    filler = Filler(paper, card, print_size=print_size)
     return filler.pdf(checked)

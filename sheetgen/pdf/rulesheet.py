@@ -26,7 +26,7 @@ from sheetgen.layout.fitting import NAME_FONT, text_width
 from sheetgen.layout.footer import Footer, set_footer
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper, Print
 from sheetgen.pdf.render import render_document, rendering, write_document
-from sheetgen.pdf.weasy import Document, column_heights, opened, placed
+from sheetgen.pdf.weasy import Document, column_heights, ink_bottom, opened, placed
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
@@ -55,6 +55,9 @@ LARGE_TITLE_SIZE = 28.0  # the title wraps rather than shrinks
 LARGE_FOOT = 100.0  # points under the page area: the footer (three lines at 14 pt) stands in it
 LARGE_FOOTER_SIZE = 14.0
 LARGE_FOOTER_LINES = 5
+LINE = LARGE_BODY_SIZE * 1.25  # a large-print line, in points
+BALANCED = 2  # lines: the most the pages' empty feet may differ by, where the text allows
+LOWERINGS = 8  # layouts tried at most, half a line apart, to balance the pages
 
 
 def title_size(title: str, paper: str) -> float:
@@ -157,26 +160,40 @@ def render_rulesheet(
 
 
 def _balanced(layout: Callable[[float], Document]) -> Document:
-    """The large-print rules with each page's foot raised so the pages hold about as much as each other.
+    """The large-print rules with the pages' foot raised so each page ends within a couple of lines of
+    the others.
 
-    Laid out first with the pages full; then the page area is cut to the
-    share each page would hold evenly (a line's slack added), and raised
-    less while that takes another page.
+    Laid out first with the pages full; the foot is then raised to where the
+    pages would hold the text evenly and lowered half a line at a time, until
+    the text is back on as many pages and their feet differ by at most
+    BALANCED lines (or LOWERINGS layouts are spent: the most even one seen).
+    Blocks kept whole (a paragraph, a list item, a heading with what follows
+    it) move from page to page as the foot moves, so the feet are measured on
+    each layout, never predicted.
     """
     full = layout(LARGE_FOOT)
     pages = len(full.pages)
     if pages == 1:
         return full
-    heights = [placed(page, "main").height * PX for page in full.pages]
-    area = placed(full.pages[0], "main").area_height * PX
-    line = LARGE_BODY_SIZE * 1.25
-    raise_by = max(0.0, area - sum(heights) / pages - 2 * line)
-    while raise_by >= line:
+    main = placed(full.pages[0], "main")
+    top = (main.area_bottom - main.area_height) * PX
+    text = sum(ink_bottom(page, "main") * PX - top for page in full.pages)
+    best, spread = full, _spread(full)
+    raise_by = math.floor((main.area_height * PX - text / pages) / LINE) * LINE  # pages just even
+    for _ in range(LOWERINGS):
+        if spread <= BALANCED * LINE or raise_by <= 0:
+            break
         document = layout(LARGE_FOOT + raise_by)
-        if len(document.pages) == pages:
-            return document
-        raise_by -= line
-    return full
+        raise_by -= LINE / 2
+        if len(document.pages) == pages and (uneven := _spread(document)) < spread:
+            best, spread = document, uneven
+    return best
+
+
+def _spread(document: Document) -> float:
+    """Points between the emptiest page's foot and the fullest's."""
+    ends = [ink_bottom(page, "main") * PX for page in document.pages]
+    return max(ends) - min(ends)
 
 
 def _fitted(layout: Callable[[float], Document]) -> Document:

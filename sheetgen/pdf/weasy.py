@@ -12,7 +12,8 @@
   host's log for the length of a render, and restores the loggers after.
 - Layout boxes: WeasyPrint has no public way to measure an element on a laid
   out page, so `placed` reads `Page._page_box` and the boxes' `position_y`
-  and `margin_height()`. They are WeasyPrint 70's; pyproject.toml caps the
+  and `margin_height()`, `ink_bottom` the border boxes of lines, cells and
+  images. They are WeasyPrint 70's; pyproject.toml caps the
   version, and tests/test_render.py fails by name when one moves.
 - Opening gaps: spacing a laid-out page out by laying it out again costs a
   whole render, though added space only moves boxes, never rewraps them.
@@ -42,7 +43,13 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", r".*Expect ugly output\.", UserWarning, r"weasyprint\.text\.fonts")
     from weasyprint import CSS, HTML
     from weasyprint.document import Document, Page
-    from weasyprint.formatting_structure.boxes import LineBox, ParentBox, TableRowBox
+    from weasyprint.formatting_structure.boxes import (
+        LineBox,
+        ParentBox,
+        ReplacedBox,
+        TableCellBox,
+        TableRowBox,
+    )
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -120,6 +127,18 @@ def placed(page: Page, tag: str) -> Placed:
     box = page._page_box
     element = next(child for child in boxes(page) if getattr(child, "element_tag", None) == tag)
     return Placed(box.height, box.height + box.margin_top, element.position_y, element.margin_height())
+
+
+def ink_bottom(page: Page, tag: str) -> float:
+    """Where the first `tag` element's printed content ends on `page`, in CSS pixels from the top of the
+    page: its last line, table cell or image. A box split over pages fills the page area whatever it
+    holds, so its own height says nothing of how full the page is."""
+    element = next(child for child in boxes(page) if getattr(child, "element_tag", None) == tag)
+    return max(
+        box.border_box_y() + box.border_height()
+        for box in element.descendants()
+        if isinstance(box, LineBox | ReplacedBox | TableCellBox)
+    )
 
 
 def column_heights(page: Page) -> list[float]:
