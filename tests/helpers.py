@@ -200,7 +200,8 @@ def blank_sheet(
     lang: str = "en",
     print_size: str = "standard",
 ) -> bytes:
-    """A blank score sheet, rendered once per run and shared by every test that reads it."""
+    """A blank score sheet, rendered once per run and shared by every test that reads it (through the
+    run's sheet cache, so the other test worker reads what one rendered)."""
     if columns is None and not names:  # the sheet's own default, spelled out so both share one render
         columns = COLUMNS if layout == "players" else 1
     return _blank_sheet(
@@ -214,11 +215,11 @@ def _blank_sheet(
 ) -> bytes:
     from sheetgen.files.locales import speaking
     from sheetgen.files.variants import load_rules
-    from sheetgen.pdf.scoresheet import render_scoresheet
+    from sheetgen.pdf.cached import scoresheet_pdf
 
     rules = load_rules(variant, house_rules)
     with speaking(lang):
-        return render_scoresheet(
+        return scoresheet_pdf(
             rules,
             layout,
             paper,
@@ -232,12 +233,13 @@ def _blank_sheet(
 
 @cache
 def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en", print_size: str = "standard") -> bytes:
-    """A rule sheet in `lang`, rendered once per run and shared by every test that reads it."""
+    """A rule sheet in `lang`, rendered once per run and shared by every test that reads it (through the
+    run's sheet cache, as blank_sheet)."""
     from sheetgen.files.locales import speaking
-    from sheetgen.pdf.rulesheet import render_rulesheet
+    from sheetgen.pdf.cached import rulesheet_pdf
 
     with speaking(lang):
-        return render_rulesheet(rules, paper, print_size=print_size)
+        return rulesheet_pdf(rules, paper, print_size=print_size)
 
 
 HYPHEN = "\u2010"  # WeasyPrint's hyphenate-character: a break it made, never a hyphen of the text
