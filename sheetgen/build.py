@@ -222,25 +222,9 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
-                name = scoresheet_file_name(rules.slug, layout, paper, fillable)
-                kind = _("Score sheet, fillable") if fillable else _("Score sheet")
-                meta = (_describe(rules, kind, paper, layout, _card_title(layout), fillable),)
-                yield Job(JobKind.SCORESHEET, spec, house_rules, paper, (name,), layout, fillable, meta=meta)
+                yield _scoresheet_job(spec, house_rules, rules, paper, layout, fillable)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
-            name = scoresheet_file_name(rules.slug, "series", paper, fillable, "half")
-            kind = _("Half-page cards, fillable") if fillable else _("Half-page cards")
-            meta = (_describe(rules, kind, paper, "half", _card_title("half"), fillable),)
-            yield Job(
-                JobKind.SCORESHEET,
-                spec,
-                house_rules,
-                paper,
-                (name,),
-                "series",
-                fillable,
-                card="half",
-                meta=meta,
-            )
+            yield _scoresheet_job(spec, house_rules, rules, paper, "series", fillable, card="half")
 
 
 def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> Iterator[Job]:
@@ -252,20 +236,43 @@ def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> 
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta, print_size="large")
         for layout in LAYOUTS:
             for fillable in (False, True):
-                name = scoresheet_file_name(rules.slug, layout, paper, fillable, print_size="large")
-                kind = _("Score sheet, fillable") if fillable else _("Score sheet")
-                meta = (_describe(rules, kind, paper, layout, _card_title(layout), fillable, large=True),)
-                yield Job(
-                    JobKind.SCORESHEET,
-                    spec,
-                    house_rules,
-                    paper,
-                    (name,),
-                    layout,
-                    fillable,
-                    meta=meta,
-                    print_size="large",
-                )
+                yield _scoresheet_job(spec, house_rules, rules, paper, layout, fillable, print_size="large")
+
+
+def _scoresheet_job(
+    spec: str,
+    house_rules: tuple[str, ...],
+    rules: Rules,
+    paper: str,
+    layout: str,
+    fillable: bool,
+    *,
+    card: str = "full",
+    print_size: str = "standard",
+) -> Job:
+    """One score sheet's job, named and described for the index: whole page or half cards, standard or
+    large print."""
+    large = print_size == "large"
+    half = card == "half"
+    name = scoresheet_file_name(rules.slug, layout, paper, fillable, card, print_size)
+    if half:
+        kind = _("Half-page cards, fillable") if fillable else _("Half-page cards")
+    else:
+        kind = _("Score sheet, fillable") if fillable else _("Score sheet")
+    shown = "half" if half else layout
+    meta = (_describe(rules, kind, paper, shown, _card_title(shown), fillable, large=large),)
+    return Job(
+        JobKind.SCORESHEET,
+        spec,
+        house_rules,
+        paper,
+        (name,),
+        layout,
+        fillable,
+        card=card,
+        meta=meta,
+        print_size=print_size,
+    )
 
 
 def _example_jobs() -> Iterator[Job]:
