@@ -15,7 +15,16 @@ from functools import cache
 from itertools import pairwise, product
 
 import pytest
-from helpers import TEMPLATES, Char, blank_sheet, lines_of, printed_pages, rasterize, rule_sheet_pdf
+from helpers import (
+    OUR_HOUSE,
+    TEMPLATES,
+    Char,
+    blank_sheet,
+    lines_of,
+    printed_pages,
+    rasterize,
+    rule_sheet_pdf,
+)
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
@@ -37,11 +46,14 @@ KINDS = {
     "half-free": {"layout": "series", "card": "half", "variant": "free-choice"},
     "large": {"layout": "players", "columns": 4, "print_size": "large"},
 }
+CUSTOM = {"half-custom": {"layout": "series", "card": "half", "variant": str(OUR_HOUSE)}}  # our-house.toml
 # Each kind on each paper, in a language of its own; German also wherever the footers are longest.
 SCORE_SHEETS = [
     (kind, paper, LANGS[(n * 3) % len(LANGS)])
     for n, (kind, paper) in enumerate(product(KINDS, ("letter", "a4")))
 ] + [("players12", "letter", "de"), ("half", "a4", "de"), ("half-free", "a4", "de"), ("players6", "a4", "de")]
+SCORE_SHEETS += [("half-custom", "letter", "en"), ("half-custom", "a4", "de")]
+KINDS |= CUSTOM
 # Every language once; the free-choice titles (long in es, it, pt) and every house rule in German.
 RULE_SHEETS = [
     ("official", (), "letter", "en"),
@@ -174,6 +186,22 @@ def test_footers_are_two_columns_that_never_meet_or_break_a_phrase(which, sheet)
                     assert len(lines_of(found)) == 1, part
             if len(pages) > 1:  # the page number leads the left column
                 assert lines_of(left)[0][0] in page.find(page_word)[0] + page.find(page_word)[-1]
+
+
+@pytest.mark.parametrize("sheet", [s for s in SCORE_SHEETS if s[0] in CUSTOM], ids=score_id)
+def test_a_custom_variants_footer_names_its_title_and_its_bases_title(sheet):
+    """ "Yahtzee at our house, based on Free choice (house version)", in the sheet's language: never the
+    file's internal names ("our-house (based on free-choice)")."""
+    lang = sheet[-1]
+    rules = load_rules(str(OUR_HOUSE))
+    with speaking(lang):
+        base = rules.variant.title
+        line = edition_parts(rules)[0]
+    assert rules.custom_title in line and base in line
+    (page,) = printed_pages(score_pdf(*sheet))
+    printed = "".join(c.text for c in page.chars)
+    assert len(page.find(line)) == 2  # each card's footer
+    assert rules.name not in printed and rules.variant.name not in printed
 
 
 # ---- 3. one type scale, an 8 pt floor, a title block clear of the line under it
