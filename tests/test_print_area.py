@@ -30,6 +30,7 @@ from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LABEL_SHARE, SAFE_AREA, sheet_geometry
 from sheetgen.pdf.rulesheet import BODY_SIZE, MIN_BODY_SIZE, SMALL_SIZE, TITLE_SIZE
+from sheetgen.pdf.scoresheet import THICK, THIN, grid_lines
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
@@ -52,7 +53,8 @@ SCORE_SHEETS = [
     (kind, paper, LANGS[(n * 3) % len(LANGS)])
     for n, (kind, paper) in enumerate(product(KINDS, ("letter", "a4")))
 ] + [("players12", "letter", "de"), ("half", "a4", "de"), ("half-free", "a4", "de"), ("players6", "a4", "de")]
-SCORE_SHEETS += [("half-custom", "letter", "en"), ("half-custom", "a4", "de")]
+SCORE_SHEETS += [("half-custom", "letter", "en"), ("half-custom", "a4", "de"), ("half", "letter", "es")]
+HALF_SHEETS = [sheet for sheet in SCORE_SHEETS if sheet[0].startswith("half")]  # es: "Partida 6" wraps
 KINDS |= CUSTOM
 # Every language once; the free-choice titles (long in es, it, pt) and every house rule in German.
 RULE_SHEETS = [
@@ -202,6 +204,42 @@ def test_a_custom_variants_footer_names_its_title_and_its_bases_title(sheet):
     printed = "".join(c.text for c in page.chars)
     assert len(page.find(line)) == 2  # each card's footer
     assert rules.name not in printed and rules.variant.name not in printed
+
+
+def _inside(chars, rect) -> list[Char]:
+    """The printed characters whose centres lie in `rect`."""
+    return [c for c in chars if c.text.strip() and rect.contains((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2)]
+
+
+ROOM = 1.0  # points of white between a half card's label or hint and the ink of its row's rules
+HEAD_ROOM = 3.0  # and either side of a game's head ("Game 6")
+
+
+def _rule_weight(lines, y: float, rect) -> float:
+    """The weight of the heaviest grid line along `y` under or over `rect` (a cell edge, a block's frame)."""
+    along = [(x1, x2, w) for x1, y1, x2, y2, w in lines if y1 == y2 and abs(y1 - y) < 0.01]
+    return max((w for x1, x2, w in along if x1 < rect.right and rect.x < x2), default=0.0)
+
+
+@pytest.mark.parametrize("sheet", HALF_SHEETS, ids=score_id)
+def test_half_cards_give_labels_hints_and_game_heads_room_within_their_cells(sheet):
+    """Every label and hint, accents included, a point clear of its row's rules (measured from the ink of
+    each rule, thin or heavy) and inside its column with room either side; each game's head 3 pt clear
+    of its column's rules, wrapped ("Partida / 6") rather than crowded."""
+    (page,) = printed_pages(score_pdf(*sheet))
+    for slot in (0, 1):
+        geometry = sheet_geometry("series", sheet[1], 6, "half", slot)
+        lines = grid_lines(geometry, 6)
+        for slug, rect in [*geometry.labels.items(), ("series total", geometry.series_total_label)]:
+            x0, y0, x1, y1 = box(_inside(page.chars, rect))
+            above, below = (_rule_weight(lines, y, rect) / 2 for y in (rect.top, rect.y))
+            assert rect.top - above - y1 >= ROOM, f"{slug} touches the rule above"
+            assert y0 - rect.y - below >= ROOM, f"{slug} sits on the rule below"
+            assert x0 - rect.x - THICK / 2 >= ROOM and rect.right - THIN / 2 - x1 >= ROOM, slug
+        for head in geometry.heads:
+            x0, y0, x1, y1 = box(_inside(page.chars, head))
+            assert x0 - head.x - THICK / 2 >= HEAD_ROOM and head.right - THIN / 2 - x1 >= HEAD_ROOM
+            assert y0 - head.y - THICK / 2 >= ROOM and head.top - THICK / 2 - y1 >= ROOM
 
 
 # ---- 3. one type scale, an 8 pt floor, a title block clear of the line under it

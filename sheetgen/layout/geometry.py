@@ -120,6 +120,7 @@ class _CardMetrics:
     footer: float
     label_width: float | None  # None: what six columns of COLUMN_WIDTH leave
     bonus_rows: float  # the Yahtzee bonus row's height, in rows
+    row_step: float = 0.5  # rows take the height left, rounded down to a multiple of this
 
 
 METRICS = {
@@ -143,7 +144,11 @@ METRICS = {
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
     # Its footer has three lines: a house version's edition takes two beside the notice's two sentences.
-    "half": _CardMetrics(20.0, 22.0, 16.0, 18.0, 21.0, 6.0, 20.0, 13.0, 31.0, 128.0, 2.5),
+    # Its margins and the gaps above the grid are tight, and its rows keep every quarter point, so the
+    # rows get the height (19.5 pt on A5, 20.25 pt on Half Letter) that keeps an 8.5 pt label and its
+    # 8 pt hint a point clear of the rules; its label column holds the widest hint (123 pt at 8 pt)
+    # with 3 pt either side.
+    "half": _CardMetrics(20.0, 16.0, 15.0, 18.0, 19.0, 4.0, 20.0, 13.0, 31.0, 130.0, 2.5, 0.25),
 }
 
 
@@ -427,7 +432,7 @@ def _place(
     bottom_limit = metrics.margin_bottom + metrics.footer + 6.0
     available = top - bottom_limit - metrics.band * len(sections)
     most = MAX_LARGE_ROW_HEIGHT if large else MAX_ROW_HEIGHT
-    row_height = min(most, float(int(available / row_count * 2) / 2))
+    row_height = min(most, float(int(available / row_count / metrics.row_step) * metrics.row_step))
 
     bands: dict[Section, Rect] = {}
     labels: dict[str, Rect] = {}
