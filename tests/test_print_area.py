@@ -314,6 +314,13 @@ def test_the_rule_sheets_columns_end_level(sheet):
     left = lines_of([c for c in top_band if c.x1 < middle])[-1]
     right = lines_of([c for c in top_band if c.x0 > middle])[-1]
     assert abs(left[0].baseline - right[0].baseline) <= 1.0, "the top band's columns end at different heights"
+    with speaking(lang):
+        joker = rule_sheet(load_rules(variant, house)).section("joker").heading
+    heading = page.find(joker.upper())[-1]
+    bottom_band = [c for c in text if c.y1 < box(heading)[1]]  # under the bottom band's headings
+    left = lines_of([c for c in bottom_band if c.x1 < middle])[-1]
+    right = lines_of([c for c in bottom_band if c.x0 > middle])[-1]
+    assert abs(left[0].baseline - right[0].baseline) <= 1.0, "the bottom band ends unlevel"
 
 
 def test_the_space_above_the_rule_sheets_footer_is_even_across_papers_and_languages():
