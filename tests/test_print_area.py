@@ -28,9 +28,9 @@ from helpers import (
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
-from sheetgen.layout.geometry import LABEL_SHARE, SAFE_AREA, sheet_geometry
+from sheetgen.layout.geometry import LABEL_SHARE, SAFE_AREA, Layout, player_pages, sheet_geometry
 from sheetgen.pdf.rulesheet import BODY_SIZE, MIN_BODY_SIZE, SMALL_SIZE, TITLE_SIZE
-from sheetgen.pdf.scoresheet import THICK, THIN, grid_lines
+from sheetgen.pdf.scoresheet import HEADING_SIZES, THICK, THIN, grid_lines, heading_size, sheet_kind
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
@@ -267,6 +267,68 @@ def test_the_rule_sheet_keeps_its_type_scale_and_the_title_clear_of_the_tagline(
     body = {round(c.size, 2) for c in page.chars if c.text.strip()} - {TITLE_SIZE, SMALL_SIZE}
     sizes = sorted(body)
     assert MIN_BODY_SIZE <= sizes[0] <= BODY_SIZE and sizes[-1] == sizes[0] + 1.5  # body and section heads
+
+
+STANDARD_SHEETS = [sheet for sheet in SCORE_SHEETS if "print_size" not in KINDS[sheet[0]]]
+FOOTER_SPACE_TOLERANCE = 1.0  # points: how far the white between a score sheet's table and footer varies
+
+
+def card_geometries(kind: str, paper: str) -> list[list]:
+    """The geometry of each card on each page of a standard score sheet of `kind`."""
+    options = KINDS[kind]
+    if options.get("card") == "half":
+        return [[sheet_geometry("series", paper, 6, "half", slot) for slot in (0, 1)]]
+    if options["layout"] == "series":
+        return [[sheet_geometry("series", paper, 6)]]
+    players = len(options.get("names", ())) or options.get("columns", 6)
+    return [[geometry] for geometry in player_pages(paper, players)]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("card", ["full", "half"])
+@pytest.mark.parametrize("layout", ["players", "series"])
+def test_a_score_sheets_title_has_its_kinds_one_size_in_every_variant_and_language(layout, card, paper):
+    """17 pt on a whole page, 13 pt on a half card, whatever the variant's title in any language: the
+    kind of sheet shares the title's line on a players sheet and stands in a six-game card's corner."""
+    if card == "half" and layout == "players":
+        pytest.skip("half cards are six-game cards")
+    geometry = sheet_geometry(layout, paper, 6, card)
+    for variant, lang in product(("official", "c2406", "free-choice"), LANGS):
+        with speaking(lang):
+            title = load_rules(variant).title
+            size = heading_size(title, geometry, sheet_kind(Layout(layout)))
+        assert size == HEADING_SIZES[card], (variant, lang)
+
+
+def _between(run, left: float, right: float) -> bool:
+    x0, _y0, x1, _y1 = box(run)
+    return left - 0.5 <= x0 and x1 <= right + 0.5
+
+
+@pytest.mark.parametrize("sheet", STANDARD_SHEETS, ids=score_id)
+def test_score_sheets_print_their_title_at_its_size_and_an_even_space_above_the_footer(sheet):
+    """As printed: the title at its kind's one size, the kind of sheet clear of it, and the white between
+    the table's last rule and the footer's first line the same on every card (FOOTER_SPACE_TOLERANCE)."""
+    kind, paper, lang = sheet
+    options = KINDS[kind]
+    rules = load_rules(options.get("variant", "official"), options.get("house_rules", ()))
+    layout = Layout(options["layout"])
+    with speaking(lang):
+        title, notice, words = rules.title, sheet_notice(), sheet_kind(layout)
+    spaces = []
+    for page, cards in zip(printed_pages(score_pdf(*sheet)), card_geometries(kind, paper), strict=True):
+        for geometry in cards:
+            within = geometry.heading.x, geometry.heading.right
+            (found,) = [run for run in page.find(title) if _between(run, *within) and run[0].size > 8.5]
+            assert {round(c.size, 2) for c in found} == {HEADING_SIZES[geometry.card]}
+            (printed,) = [run for run in page.find(words.upper()) if _between(run, *within)]
+            assert not overlap(box(found), box(printed)) and min(c.size for c in printed) >= 8.0 - 0.01
+            card = [c for c in page.chars if geometry.footer.x <= c.x0 and c.x1 <= geometry.footer.right]
+            left, right = footer_columns(card, page, notice)
+            footer_top = max(c.y1 for c in left + right)
+            spaces.append(geometry.grid.y - THICK / 2 - footer_top)
+    assert max(spaces) - min(spaces) <= FOOTER_SPACE_TOLERANCE, spaces
+    assert min(spaces) >= 6.0, spaces
 
 
 # ---- 4. balanced pages
