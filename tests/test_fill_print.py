@@ -317,6 +317,8 @@ def test_filled_values_sit_in_their_cells(kind, paper, lang):
         step = len(layout[0])
         rings = [sum(rings[n : n + step]) for n in range(0, len(rings), step)]
     assert len(pdf) == len(layout) == len(rings)
+    with speaking(lang):  # 1,200 in English, 1.200 in German, 1 200 in French
+        twelve_hundred = i18n.number(1200)
     drawn = []
     for number, cards in enumerate(layout):
         texts, paths, others, size, chars = read_page(pdf, number)
@@ -324,8 +326,8 @@ def test_filled_values_sit_in_their_cells(kind, paper, lang):
         with speaking(lang):  # the labels, and so where the lines' values start, are in the record's language
             check_page(texts, paths, size, chars, cards, rings[number])
         drawn += [t.text for t in texts]
-    with speaking(lang):  # 1,200 in English, 1.200 in German, 1 200 in French
-        twelve_hundred = i18n.number(1200)
+        for text in (t for t in texts if t.text == twelve_hundred):
+            check_bonus_points(text, cards)
     assert twelve_hundred in drawn and any(text.endswith("\u2713") for text in drawn)
 
 
@@ -371,6 +373,23 @@ def test_large_print_values_sit_in_their_cells(kind, paper, lang):
     with speaking(lang):
         twelve_hundred = i18n.number(1200)
     assert twelve_hundred in drawn and any(text.endswith("\u2713") for text in drawn)
+
+
+def check_bonus_points(text: Drawn, cards: list[SheetGeometry]) -> None:
+    """A Yahtzee-bonus figure centred in its cell's points half (beside the ticks on a whole page, under
+    them on a half card), never on the whole column's centre, and clear of the half's rules."""
+    centre = (text.x + text.width / 2, text.y + text.size * CAP_HEIGHT / 2)
+    halves = [
+        (geometry.bonus_write_ins(column)[1], geometry.cell(Total.YAHTZEE_BONUS.value, column))
+        for geometry in cards
+        for column in range(geometry.columns)
+    ]
+    (points, cell), *_others = [(p, c) for p, c in halves if p.contains(*centre)]
+    assert centre[0] == pytest.approx(points.center[0], abs=CENTRED)
+    assert centre[1] == pytest.approx(points.center[1], abs=CENTRED)
+    if points.width < cell.width:  # side by side: the points half's centre is not the column's
+        assert abs(centre[0] - cell.center[0]) > 4 * CENTRED
+    assert text.inside(points, CLEAR) and text.size >= MIN_SIZE
 
 
 def test_a_title_too_long_for_two_lines_ends_in_an_ellipsis_at_the_floor():

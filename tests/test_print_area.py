@@ -15,12 +15,22 @@ from functools import cache
 from itertools import pairwise, product
 
 import pytest
-from helpers import TEMPLATES, Char, blank_sheet, lines_of, printed_pages, rasterize, rule_sheet_pdf
+from helpers import (
+    OUR_HOUSE,
+    TEMPLATES,
+    Char,
+    blank_sheet,
+    lines_of,
+    printed_pages,
+    rasterize,
+    rule_sheet_pdf,
+)
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
-from sheetgen.layout.geometry import LABEL_SHARE, SAFE_AREA, sheet_geometry
+from sheetgen.layout.geometry import LABEL_SHARE, SAFE_AREA, Layout, player_pages, sheet_geometry
 from sheetgen.pdf.rulesheet import BODY_SIZE, MIN_BODY_SIZE, SMALL_SIZE, TITLE_SIZE
+from sheetgen.pdf.scoresheet import HEADING_SIZES, THICK, THIN, grid_lines, heading_size, sheet_kind
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
@@ -37,11 +47,15 @@ KINDS = {
     "half-free": {"layout": "series", "card": "half", "variant": "free-choice"},
     "large": {"layout": "players", "columns": 4, "print_size": "large"},
 }
+CUSTOM = {"half-custom": {"layout": "series", "card": "half", "variant": str(OUR_HOUSE)}}  # our-house.toml
 # Each kind on each paper, in a language of its own; German also wherever the footers are longest.
 SCORE_SHEETS = [
     (kind, paper, LANGS[(n * 3) % len(LANGS)])
     for n, (kind, paper) in enumerate(product(KINDS, ("letter", "a4")))
 ] + [("players12", "letter", "de"), ("half", "a4", "de"), ("half-free", "a4", "de"), ("players6", "a4", "de")]
+SCORE_SHEETS += [("half-custom", "letter", "en"), ("half-custom", "a4", "de"), ("half", "letter", "es")]
+HALF_SHEETS = [sheet for sheet in SCORE_SHEETS if sheet[0].startswith("half")]  # es: "Partida 6" wraps
+KINDS |= CUSTOM
 # Every language once; the free-choice titles (long in es, it, pt) and every house rule in German.
 RULE_SHEETS = [
     ("official", (), "letter", "en"),
@@ -176,6 +190,58 @@ def test_footers_are_two_columns_that_never_meet_or_break_a_phrase(which, sheet)
                 assert lines_of(left)[0][0] in page.find(page_word)[0] + page.find(page_word)[-1]
 
 
+@pytest.mark.parametrize("sheet", [s for s in SCORE_SHEETS if s[0] in CUSTOM], ids=score_id)
+def test_a_custom_variants_footer_names_its_title_and_its_bases_title(sheet):
+    """ "Yahtzee at our house, based on Free choice (house version)", in the sheet's language: never the
+    file's internal names ("our-house (based on free-choice)")."""
+    lang = sheet[-1]
+    rules = load_rules(str(OUR_HOUSE))
+    with speaking(lang):
+        base = rules.variant.title
+        line = edition_parts(rules)[0]
+    assert rules.custom_title in line and base in line
+    (page,) = printed_pages(score_pdf(*sheet))
+    printed = "".join(c.text for c in page.chars)
+    assert len(page.find(line)) == 2  # each card's footer
+    assert rules.name not in printed and rules.variant.name not in printed
+
+
+def _inside(chars, rect) -> list[Char]:
+    """The printed characters whose centres lie in `rect`."""
+    return [c for c in chars if c.text.strip() and rect.contains((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2)]
+
+
+ROOM = 1.0  # points of white between a half card's label or hint and the ink of its row's rules
+HEAD_ROOM = 3.0  # and either side of a game's head ("Game 6")
+
+
+def _rule_weight(lines, y: float, rect) -> float:
+    """The weight of the heaviest grid line along `y` under or over `rect` (a cell edge, a block's frame)."""
+    along = [(x1, x2, w) for x1, y1, x2, y2, w in lines if y1 == y2 and abs(y1 - y) < 0.01]
+    return max((w for x1, x2, w in along if x1 < rect.right and rect.x < x2), default=0.0)
+
+
+@pytest.mark.parametrize("sheet", HALF_SHEETS, ids=score_id)
+def test_half_cards_give_labels_hints_and_game_heads_room_within_their_cells(sheet):
+    """Every label and hint, accents included, a point clear of its row's rules (measured from the ink of
+    each rule, thin or heavy) and inside its column with room either side; each game's head 3 pt clear
+    of its column's rules, wrapped ("Partida / 6") rather than crowded."""
+    (page,) = printed_pages(score_pdf(*sheet))
+    for slot in (0, 1):
+        geometry = sheet_geometry("series", sheet[1], 6, "half", slot)
+        lines = grid_lines(geometry, 6)
+        for slug, rect in [*geometry.labels.items(), ("series total", geometry.series_total_label)]:
+            x0, y0, x1, y1 = box(_inside(page.chars, rect))
+            above, below = (_rule_weight(lines, y, rect) / 2 for y in (rect.top, rect.y))
+            assert rect.top - above - y1 >= ROOM, f"{slug} touches the rule above"
+            assert y0 - rect.y - below >= ROOM, f"{slug} sits on the rule below"
+            assert x0 - rect.x - THICK / 2 >= ROOM and rect.right - THIN / 2 - x1 >= ROOM, slug
+        for head in geometry.heads:
+            x0, y0, x1, y1 = box(_inside(page.chars, head))
+            assert x0 - head.x - THICK / 2 >= HEAD_ROOM and head.right - THIN / 2 - x1 >= HEAD_ROOM
+            assert y0 - head.y - THICK / 2 >= ROOM and head.top - THICK / 2 - y1 >= ROOM
+
+
 # ---- 3. one type scale, an 8 pt floor, a title block clear of the line under it
 
 
@@ -201,6 +267,66 @@ def test_the_rule_sheet_keeps_its_type_scale_and_the_title_clear_of_the_tagline(
     body = {round(c.size, 2) for c in page.chars if c.text.strip()} - {TITLE_SIZE, SMALL_SIZE}
     sizes = sorted(body)
     assert MIN_BODY_SIZE <= sizes[0] <= BODY_SIZE and sizes[-1] == sizes[0] + 1.5  # body and section heads
+
+
+STANDARD_SHEETS = [sheet for sheet in SCORE_SHEETS if "print_size" not in KINDS[sheet[0]]]
+FOOTER_SPACE_TOLERANCE = 1.0  # points: how far the white between a score sheet's table and footer varies
+
+
+def card_geometries(kind: str, paper: str) -> list[list]:
+    """The geometry of each card on each page of a standard score sheet of `kind`."""
+    options = KINDS[kind]
+    if options.get("card") == "half":
+        return [[sheet_geometry("series", paper, 6, "half", slot) for slot in (0, 1)]]
+    if options["layout"] == "series":
+        return [[sheet_geometry("series", paper, 6)]]
+    players = len(options.get("names", ())) or options.get("columns", 6)
+    return [[geometry] for geometry in player_pages(paper, players)]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize(("layout", "card"), [("players", "full"), ("series", "full"), ("series", "half")])
+def test_a_score_sheets_title_has_its_kinds_one_size_in_every_variant_and_language(layout, card, paper):
+    """17 pt on a whole page, 13 pt on a half card (half cards are six-game cards), whatever the variant's
+    title in any language: the kind of sheet shares the title's line on a players sheet and stands in a
+    six-game card's corner."""
+    geometry = sheet_geometry(layout, paper, 6, card)
+    for variant, lang in product(("official", "c2406", "free-choice"), LANGS):
+        with speaking(lang):
+            title = load_rules(variant).title
+            size = heading_size(title, geometry, sheet_kind(Layout(layout)))
+        assert size == HEADING_SIZES[card], (variant, lang)
+
+
+def _between(run, left: float, right: float) -> bool:
+    x0, _y0, x1, _y1 = box(run)
+    return left - 0.5 <= x0 and x1 <= right + 0.5
+
+
+@pytest.mark.parametrize("sheet", STANDARD_SHEETS, ids=score_id)
+def test_score_sheets_print_their_title_at_its_size_and_an_even_space_above_the_footer(sheet):
+    """As printed: the title at its kind's one size, the kind of sheet clear of it, and the white between
+    the table's last rule and the footer's first line the same on every card (FOOTER_SPACE_TOLERANCE)."""
+    kind, paper, lang = sheet
+    options = KINDS[kind]
+    rules = load_rules(options.get("variant", "official"), options.get("house_rules", ()))
+    layout = Layout(options["layout"])
+    with speaking(lang):
+        title, notice, words = rules.title, sheet_notice(), sheet_kind(layout)
+    spaces = []
+    for page, cards in zip(printed_pages(score_pdf(*sheet)), card_geometries(kind, paper), strict=True):
+        for geometry in cards:
+            within = geometry.heading.x, geometry.heading.right
+            (found,) = [run for run in page.find(title) if _between(run, *within) and run[0].size > 8.5]
+            assert {round(c.size, 2) for c in found} == {HEADING_SIZES[geometry.card]}
+            (printed,) = [run for run in page.find(words.upper()) if _between(run, *within)]
+            assert not overlap(box(found), box(printed)) and min(c.size for c in printed) >= 8.0 - 0.01
+            card = [c for c in page.chars if geometry.footer.x <= c.x0 and c.x1 <= geometry.footer.right]
+            left, right = footer_columns(card, page, notice)
+            footer_top = max(c.y1 for c in left + right)
+            spaces.append(geometry.grid.y - THICK / 2 - footer_top)
+    assert max(spaces) - min(spaces) <= FOOTER_SPACE_TOLERANCE, spaces
+    assert min(spaces) >= 6.0, spaces
 
 
 # ---- 4. balanced pages
@@ -248,6 +374,13 @@ def test_the_rule_sheets_columns_end_level(sheet):
     left = lines_of([c for c in top_band if c.x1 < middle])[-1]
     right = lines_of([c for c in top_band if c.x0 > middle])[-1]
     assert abs(left[0].baseline - right[0].baseline) <= 1.0, "the top band's columns end at different heights"
+    with speaking(lang):
+        joker = rule_sheet(load_rules(variant, house)).section("joker").heading
+    heading = page.find(joker.upper())[-1]
+    bottom_band = [c for c in text if c.y1 < box(heading)[1]]  # under the bottom band's headings
+    left = lines_of([c for c in bottom_band if c.x1 < middle])[-1]
+    right = lines_of([c for c in bottom_band if c.x0 > middle])[-1]
+    assert abs(left[0].baseline - right[0].baseline) <= 1.0, "the bottom band ends unlevel"
 
 
 def test_the_space_above_the_rule_sheets_footer_is_even_across_papers_and_languages():

@@ -369,4 +369,5 @@ def test_sizes_shared_with_css_are_the_ones_python_measures_with(card):
 
     pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
     assert printed[LINE_LABELS["title"]] == printed[LINE_LABELS["date"]] == {LINE_LABEL_SIZE[card]}
-    assert printed["SERIES CARD, 6 GAMES"] == {KIND_SIZE[card]}
+    # The kind, in the card's corner, may break after its comma.
+    assert printed["SERIES CARD"] == printed["6 GAMES"] == {KIND_SIZE[card]}

@@ -4,7 +4,7 @@ The lines are broken here, from the font's advance widths, and printed
 unbroken (no wrapping, no hyphenation), so the two columns cannot run into
 each other or read as one sentence, and a phrase such as "Keine Hausregeln"
 never breaks. The edition breaks only between its parts (" · ") and between
-house rules ("; "); the notice only between its sentences. A house-rule list
+house rules ("; ") or after a comma; the notice only between its sentences. A house-rule list
 that would take more lines than the footer has gives way to its short form.
 """
 
@@ -22,7 +22,6 @@ GUTTER = 12.0  # points between the two columns
 NOTICE_SHARE = 0.55  # the notice keeps to one line only if it takes at most this share of the width
 SLACK = 2.0  # points kept free on each line, for the renderers' rounding
 PARTS = " · "
-RULES = "; "
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -58,13 +57,13 @@ def _pack(pieces: Sequence[tuple[str, str]], width: float, size: float) -> tuple
 
 
 def _pieces(parts: Sequence[str]) -> list[tuple[str, str]]:
-    """The edition's parts, each house-rule list cut after each rule's semicolon."""
+    """The edition's parts, each cut after its semicolons (between house rules) and its commas (a custom
+    variant's title before its base's), so a line breaks there before it breaks between words."""
     pieces: list[tuple[str, str]] = []
     for number, part in enumerate(parts):
-        for index, rule in enumerate(part.split(RULES)):
-            last = index == part.count(RULES)
-            text = rule if last else rule + RULES.rstrip()
-            pieces.append((text, (PARTS if number else "") if index == 0 else " "))
+        clauses = re.split(r"(?<=[;,]) ", part)
+        for index, clause in enumerate(clauses):
+            pieces.append((clause, (PARTS if number else "") if index == 0 else " "))
     return pieces
 
 

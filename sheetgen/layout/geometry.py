@@ -83,6 +83,10 @@ FOOTER_HEIGHT = 22.0  # two lines at 8 pt (sheetgen.layout.footer sets them) and
 FOOTER_SIZE = {"full": 8.0, "half": 8.0, "large": 14.0}  # as scoresheet.css and large-print.css set it
 FOOTER_LEADING = 1.15
 FOOTER_PADDING = 3.0
+# The footer stands this far under the table on every standard sheet, so the space between them is the
+# same whatever height the rows' rounding leaves over (that goes to the bottom margin); large print keeps
+# its footer at the foot, where both pages of a card have it.
+FOOTER_GAP = 6.0
 LABEL_SHARE = 0.45  # the label column takes at most this share of the table; wider, the columns widen
 MAX_ROW_HEIGHT = 32.0
 TICK_SHARE = 0.55  # the Yahtzee bonus cell: tick area left, its total right
@@ -120,6 +124,7 @@ class _CardMetrics:
     footer: float
     label_width: float | None  # None: what six columns of COLUMN_WIDTH leave
     bonus_rows: float  # the Yahtzee bonus row's height, in rows
+    row_step: float = 0.5  # rows take the height left, rounded down to a multiple of this
 
 
 METRICS = {
@@ -143,7 +148,11 @@ METRICS = {
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
     # Its footer has three lines: a house version's edition takes two beside the notice's two sentences.
-    "half": _CardMetrics(20.0, 22.0, 16.0, 18.0, 21.0, 6.0, 20.0, 13.0, 31.0, 128.0, 2.5),
+    # Its margins and the gaps above the grid are tight, and its rows keep every quarter point, so the
+    # rows get the height (19.5 pt on A5, 20.25 pt on Half Letter) that keeps an 8.5 pt label and its
+    # 8 pt hint a point clear of the rules; its label column holds the widest hint (123 pt at 8 pt)
+    # with 3 pt either side.
+    "half": _CardMetrics(20.0, 16.0, 15.0, 18.0, 20.0, 3.0, 20.0, 13.0, 31.0, 130.0, 2.5, 0.25),
 }
 
 
@@ -437,11 +446,11 @@ def _place(
 
     sections = {section: rows for section, rows in _rows_by_section().items() if section in drawn}
     bonus_slug = Total.YAHTZEE_BONUS.value
-    bottom_limit = metrics.margin_bottom + metrics.footer + 6.0
+    bottom_limit = metrics.margin_bottom + metrics.footer + FOOTER_GAP
     available = top - bottom_limit - metrics.band * len(sections)
     most = MAX_LARGE_ROW_HEIGHT if large else MAX_ROW_HEIGHT
     if row_height is None:
-        row_height = min(most, float(int(available / row_count * 2) / 2))
+        row_height = min(most, float(int(available / row_count / metrics.row_step) * metrics.row_step))
 
     bands: dict[Section, Rect] = {}
     labels: dict[str, Rect] = {}
@@ -475,7 +484,8 @@ def _place(
         share = min(TICK_SHARE, 1 - POINTS_MIN_WIDTH / column_width)
         halves = [cell.split(share) for cell in cells[bonus_slug]]
     ticks, totals = tuple(zip(*halves, strict=True)) or ((), ())
-    footer = Rect(grid_x, metrics.margin_bottom, grid_width, metrics.footer)
+    footer_y = metrics.margin_bottom if large else top - FOOTER_GAP - metrics.footer
+    footer = Rect(grid_x, footer_y, grid_width, metrics.footer)
     return SheetGeometry(
         layout=layout,
         paper=paper,

@@ -216,11 +216,18 @@ def sheet_kind(layout: Layout) -> str:
     return ngettext("Series card, %(n)s game", "Series card, %(n)s games", MAX_GAMES_IN_SERIES)
 
 
+def kind_in_corner(geometry: SheetGeometry) -> bool:
+    """Whether the kind of sheet stands in the table's top-left corner, above the labels, rather than
+    beside the title: on a six-game card, whose corner is empty, so the title keeps the whole line."""
+    return geometry.layout == Layout.SERIES and geometry.print_size != Print.LARGE
+
+
 def heading_size(title: str, geometry: SheetGeometry, kind: str) -> float:
-    """The title's size: its usual size, or smaller so it and the kind share one line (in large print
-    the kind has a line of its own)."""
+    """The title's size: the one size of its sheet's kind (HEADING_SIZES), smaller only for a title
+    wider than its line. The kind shares the line on a players sheet; a six-game card has it in its
+    corner, and large print on a line of its own."""
     room = geometry.heading.width - text_width(kind.upper(), KIND_SIZE[geometry.style]) * 1.1 - 12.0
-    if geometry.style == "large":
+    if geometry.style == "large" or kind_in_corner(geometry):
         room = geometry.heading.width - 4.0
     size = HEADING_SIZES[geometry.style]
     while text_width(title, size) > room:
@@ -455,6 +462,7 @@ def render_scoresheet(
         title_size=heading_size(rules.title, first, kind),
         document_title=_("%(title)s — %(kind)s", title=rules.title, kind=kind),  # never lowered: German nouns
         kind=kind,
+        kind_in_corner=kind_in_corner(first),
         card=card,
         sizes=_css_sizes(first.style),
         large_print=large,

@@ -70,16 +70,25 @@ def edition_line(rules: Rules) -> str:
     return " · ".join(edition_parts(rules))
 
 
+def custom_variant_line(rules: Rules) -> str:
+    """How a sheet names a custom variant: its title and its base's, never the file's internal names."""
+    base = rules.variant.title
+    if rules.custom_title:
+        return _("%(title)s, based on %(base)s", title=rules.custom_title, base=base)
+    return _("Based on %(base)s", base=base)
+
+
 def edition_parts(rules: Rules, short: bool = False) -> list[str]:
     """The edition line's phrases; `short`: the house rules only said to be in effect, for a footer
-    with no room for their list (the rule sheet lists them in its own section)."""
+    with no room for their list (the rule sheet lists them in its own section), and a custom variant
+    named by its base's title alone, without the base's edition."""
     variant = rules.variant
     edition = variant.edition
     parts = [
         _("House version: %(edition)s", edition=edition) if variant.house_version else capitalize(edition)
     ]
     if rules.custom_name:
-        parts.insert(0, _("%(name)s (based on %(base)s)", name=rules.name, base=variant.name))
+        parts = [custom_variant_line(rules)] if short else [custom_variant_line(rules), *parts]
     labels = [rule.label for rule in rules.house_rules]
     none = _("No other house rules") if variant.house_version else _("No house rules")
     if labels and short:
