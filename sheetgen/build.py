@@ -218,7 +218,6 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, _("Rule sheet"), paper),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
-    yield from _large_print_jobs(spec, house_rules, rules)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
@@ -241,6 +240,8 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
                 card="half",
                 meta=meta,
             )
+    # After the standard prints, so that each card lists (and previews) its standard sheet first.
+    yield from _large_print_jobs(spec, house_rules, rules)
 
 
 def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> Iterator[Job]:
