@@ -60,7 +60,7 @@ from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.text import file_stem, printable
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
 from sheetgen.web.app import APP_FILES
-from sheetgen.web.site import PAPER_LABELS, Alternate, alternates, render_index, rules_page_name
+from sheetgen.web.site import Alternate, alternates, paper_label, render_index, rules_page_name
 
 MANIFEST = ".sheetgen-build.json"
 MANIFEST_FORMAT = "sheetgen-build/2"  # a manifest without it is foreign or old: rebuild everything
@@ -189,7 +189,7 @@ def _describe(
 ) -> dict[str, str]:
     """What the index page says about a file: its variant, and a human label, "card · option"."""
     options = [*([_("fillable")] if fillable else []), *([_("large print")] if large else [])]
-    option = " · ".join([PAPER_LABELS.get(paper, ""), *options])
+    option = " · ".join([paper_label(paper), *options])
     card = card or kind
     return {
         "variant": rules.name,
@@ -198,7 +198,7 @@ def _describe(
         "summary": difference(rules),
         "house_rules": ", ".join(rule.label for rule in rules.house_rules) or _("none"),
         "kind": kind,
-        "paper": PAPER_LABELS.get(paper, ""),
+        "paper": paper_label(paper),
         "layout": _(LAYOUT_NAMES[layout]) if layout in LAYOUT_NAMES else "",
         "card": card,
         "option": option,
@@ -218,13 +218,14 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, _("Rule sheet"), paper),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
-    yield from _large_print_jobs(spec, house_rules, rules)
     for paper in PAPERS:
         for layout in LAYOUTS:
             for fillable in (False, True):
                 yield _scoresheet_job(spec, house_rules, rules, paper, layout, fillable)
         for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
             yield _scoresheet_job(spec, house_rules, rules, paper, "series", fillable, card="half")
+    # After the standard prints, so that each card lists (and previews) its standard sheet first.
+    yield from _large_print_jobs(spec, house_rules, rules)
 
 
 def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> Iterator[Job]:

@@ -28,6 +28,18 @@ from sheetgen.rules.variants import VARIANTS
 from sheetgen.web.app import APP_FILES
 
 
+def test_each_card_lists_its_standard_print_first():
+    """On the index a card's downloads keep the plan's order within a paper: the standard sheet first,
+    so its preview is the standard sheet (a six-player card, not large print's three)."""
+    firsts: dict[tuple[str, str], str] = {}
+    for job in plan(["official"]):
+        for output, meta in zip(job.outputs, job.meta, strict=False):
+            if not output.startswith("records/") and meta.get("card"):
+                firsts.setdefault((meta["card"], meta["paper"]), output)
+    assert len(firsts) >= 8
+    assert not [output for output in firsts.values() if "-large" in output or "-fillable" in output]
+
+
 def test_plan_covers_every_variant_paper_and_layout():
     """Per variant: rules and scorekeeper pages, 2 rule sheets, 12 score sheets (2 layouts and half cards,
     2 papers, fillable or not), and the large-print set: 2 rule sheets, 8 score sheets (blank, fillable)."""

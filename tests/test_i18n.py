@@ -549,7 +549,7 @@ def _broken_imports(lang: str) -> list[tuple[dict, str]]:
     """Broken files, each with the line the page must show in `lang`, built from its catalog's templates."""
     with speaking(lang):
         text = scorekeeper_data(Rules())["text"]
-    c, types = text["checks"], text["types"]
+    c, types, words = text["checks"], text["types"], text["words"]
     turns = json.loads((ROOT / "examples" / "turns.json").read_text())
     series = json.loads((ROOT / "examples" / "series.json").read_text())
 
@@ -583,11 +583,11 @@ def _broken_imports(lang: str) -> list[tuple[dict, str]]:
         ),
         (
             edited(turns, lambda r: r.update(variant="vegas")),
-            _under(c, "variant", _said(c, "unknown_variant", name="'vegas'", known=VARIANT_NAMES)),
+            _under(c, words["variant"], _said(c, "unknown_variant", name="'vegas'", known=VARIANT_NAMES)),
         ),
         (
             edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
-            _under(c, "games", _said(c, "series_games", most=6, count=7)),
+            _under(c, words["games"], _said(c, "series_games", most=6, count=7)),
         ),
         ({"sheetgen_saved_game": 1, "game": planted}, _under(c, entry, _said(c, "list_at_most", most=5))),
     ]  # fmt: skip
@@ -596,7 +596,7 @@ def _broken_imports(lang: str) -> list[tuple[dict, str]]:
 def test_a_broken_import_is_refused_in_the_page_s_language(tmp_path):
     """The French and German pages refuse an unknown box, a bad die, a wrong type, an unknown variant,
     seven games and a planted saved game in their catalog's words, as the page's controller shows
-    them (one node process per language); `fill --lang fr` says the same in English."""
+    them (one node process per language); `fill --lang fr` says the same."""
     node = shutil.which("node")
     if node is None:
         from browsing import missing
@@ -615,12 +615,76 @@ def test_a_broken_import_is_refused_in_the_page_s_language(tmp_path):
         assert shown == [_under(model["text"]["checks"], "partie.json", want) for _, want in cases], lang
         for line in shown:
             assert english_left(lang, line) == [], (lang, line)
-    data, english = _broken_imports("en")[0]
+    data, french = _broken_imports("fr")[0]
     path = tmp_path / "partie.json"
     path.write_text(json.dumps(data))
     result = CliRunner().invoke(cli, ["fill", str(path), "--lang", "fr", "-o", str(tmp_path / "out.pdf")])
     assert result.exit_code == 2
-    assert result.output == f"Error: {_under(TEXT['checks'], str(path), english)}\n"
+    with speaking("fr"):
+        checks = scorekeeper_data(Rules())["text"]["checks"]
+    assert result.output == f"Error: {_under(checks, str(path), french)}\n"
+
+
+def _broken_records() -> list[dict]:
+    """Records each refused where a location or a message names a part of the record, a box, a house
+    rule or the rules: a box's score, missing boxes, Yahtzee bonuses, the date, two start rules, a
+    scratch, a box used twice, seven games."""
+    turns = json.loads((ROOT / "examples" / "turns.json").read_text())
+    boxes = json.loads((ROOT / "examples" / "boxes.json").read_text())
+    series = json.loads((ROOT / "examples" / "series.json").read_text())
+
+    def edited(record: dict, edit) -> dict:
+        copy = json.loads(json.dumps(record))
+        edit(copy)
+        return copy
+
+    def column(edit):
+        return lambda r: edit(r["players"][0])
+
+    return [
+        edited(boxes, column(lambda p: p["boxes"].update(aces=7))),
+        edited(boxes, column(lambda p: [p["boxes"].pop(key) for key in ("aces", "three_of_a_kind")])),
+        edited(boxes, column(lambda p: p.update(yahtzee_bonuses=1) or p["boxes"].update(yahtzee=0))),
+        edited(boxes, lambda r: r.update(date="2026-13-01")),
+        edited(boxes, lambda r: r.update(house_rules=["one-die-start", "five-dice-start"])),
+        edited(turns, column(lambda p: p["turns"][0].update(scratch=True))),
+        edited(turns, column(lambda p: p["turns"][1].update(box=p["turns"][0]["box"]))),
+        edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_record_errors_on_the_command_line_speak_the_language(tmp_path, lang):
+    """`sheetgen fill --lang` refuses each broken record in one line of that language: where and what
+    by its labels, no stretch of the English catalog, no internal id (English keeps the record's keys).
+    One run per language; a record's own "lang" speaks the same when no --lang is given."""
+    records = _broken_records()
+    paths = []
+    for n, data in enumerate(records, 1):
+        paths.append(tmp_path / f"r{n}.json")
+        paths[-1].write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["fill", *map(str, paths), "--lang", lang, "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert len(lines) == len(records), result.output
+    if lang == "en":
+        assert lines[0] == (
+            f'Error: {paths[0]}: player 1 ("Ann"), box aces: Aces cannot score 7 (only 0, 1, 2, 3, 4, 5)'
+        )
+        return
+    with speaking(lang):
+        labels = {box.label.replace("\u00ad", "") for box in Box}
+    ids = _internal_ids() - {label.lower() for label in labels}
+    for path, line in zip(paths, lines, strict=True):
+        prefix = f"Error: {path}"
+        assert line.startswith(prefix), line
+        message = line.removeprefix(prefix)
+        assert english_left(lang, message) == [], (lang, message)
+        assert not set(re.findall(r"[\w-]+", message)) & ids, (lang, message)
+    path = tmp_path / "own.json"
+    path.write_text(json.dumps({**records[0], "lang": lang}))
+    own = CliRunner().invoke(cli, ["score", str(path)])
+    assert own.output.removeprefix(f"Error: {path}") == lines[0].removeprefix(f"Error: {paths[0]}") + "\n"
 
 
 # ---- the command line ----

@@ -27,7 +27,7 @@ from sheetgen.rules.guide import difference
 from sheetgen.rules.records import parse_record
 from sheetgen.rules.text import file_stem
 from sheetgen.rules.variants import FREE_CHOICE, OFFICIAL, HouseRule, Rules, builtin_rules
-from sheetgen.web.site import human_size, render_index, render_rules_page
+from sheetgen.web.site import human_size, paper_label, render_index, render_rules_page
 from sheetgen.web.templating import whole
 
 OTHERS = [lang for lang in languages() if lang != "en"]
@@ -245,8 +245,10 @@ def _png(path: Path) -> None:
 def test_index_lists_the_languages_paper_first(tmp_path: Path, lang: str, first: str) -> None:
     """A4 before Letter (and its preview) on every index but English's; the rules page's sheets too."""
     files = {}
-    for paper, name in (("Letter", "letter"), ("A4", "a4")):
+    for name in ("letter", "a4"):
         path = f"rules-official{'-a4' if name == 'a4' else ''}.pdf"
+        with speaking(lang):
+            paper = paper_label(name)  # Carta in Brazil
         files[path] = {
             "slug": "official",
             "title": "T",
@@ -263,6 +265,7 @@ def test_index_lists_the_languages_paper_first(tmp_path: Path, lang: str, first:
     assert re.search(rf'<img src="rules-official{"-a4" if first == "A4" else ""}\.pdf\.png"', html)
     letter, a4 = page.index('href="rules-official.pdf"'), page.index('href="rules-official-a4.pdf"')
     assert (a4 < letter) == (first == "A4")
+    assert ("Carta" in page) == (lang == "pt-BR")
 
 
 def test_a_languages_examples_are_filled_in_that_language() -> None:

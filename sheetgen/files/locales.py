@@ -216,7 +216,11 @@ class Catalog:
 
 
 def translator(lang: str = DEFAULT, locale_dir: Path | None = None) -> Translator:
-    """The language `lang` (a known tag) from `locale_dir` (default: sheetgen's own catalogs)."""
+    """The language `lang` (a known tag) from `locale_dir` (default: sheetgen's own catalogs).
+
+    English needs no catalog, so asking for it reads none (and does not load Babel)."""
+    if lang == DEFAULT:
+        return ENGLISH
     return _translator(find_language(lang, locale_dir), locale_dir or LOCALE_DIR)
 
 

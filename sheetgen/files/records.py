@@ -8,9 +8,10 @@ from pathlib import Path
 
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, UnknownLanguageError
 from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
-from sheetgen.files.locales import find_language
+from sheetgen.files.locales import DEFAULT, find_language, speaking
 from sheetgen.files.variants import load_rules
-from sheetgen.rules.messages import located
+from sheetgen.rules.i18n import active
+from sheetgen.rules.messages import located, word
 from sheetgen.rules.records import Record, VariantLoader, parse_record
 from sheetgen.rules.text import printable
 from sheetgen.rules.variants import builtin_rules
@@ -27,16 +28,33 @@ def load_record(path: str | Path) -> Record:
 def checked_record(data: bytes, shown: str, load_variant: VariantLoader = builtin_rules) -> Record:
     """A record's JSON bytes parsed and checked, as any record is: strict JSON, the rules, its language.
 
+    The checks speak the active language, or, when that is English (no
+    --lang), the record's own "lang".
+
     Only a record file may name a variant file beside it; a record read out
     of a PDF (`sheetgen.forms.reader`) takes built-in variants alone.
     """
-    record = parse_record(parse_json(data, shown, RecordShapeError), shown, load_variant)
-    if record.lang is not None:
-        try:
-            find_language(record.lang)
-        except UnknownLanguageError as error:
-            raise RecordShapeError(located(shown, located("lang", str(error)))) from None
+    decoded = parse_json(data, shown, RecordShapeError)
+    with speaking(_own_language(decoded) if active().lang == DEFAULT else active().lang):
+        record = parse_record(decoded, shown, load_variant)
+        if record.lang is not None:
+            try:
+                find_language(record.lang)
+            except UnknownLanguageError as error:
+                raise RecordShapeError(located(shown, located(word("lang"), str(error)))) from None
     return record
+
+
+def _own_language(data: object) -> str | None:
+    """The known language a record names, for its checks to speak (a command's --lang speaks first);
+    None, English, when it names none or one this sheetgen lacks (which the checks then refuse)."""
+    lang = data.get("lang") if isinstance(data, dict) else None
+    if not isinstance(lang, str):
+        return None
+    try:
+        return find_language(lang)
+    except UnknownLanguageError:
+        return None
 
 
 def record_files(paths: Iterable[Path]) -> Iterator[Path]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.inputs import note_input
+from sheetgen.files.locales import speaking
 from sheetgen.files.output import (
     DEFAULT_OUTPUT_DIR,
     PLAIN,
@@ -21,7 +22,7 @@ from sheetgen.files.records import record_files
 from sheetgen.forms.reader import load_any_records
 from sheetgen.pdf.fill import Filler
 from sheetgen.rules.records import Record
-from sheetgen.rules.text import file_stem, printable
+from sheetgen.rules.text import LINE_SPACES, file_stem, printable
 
 
 def _targets(sources: list[Path], folder: Path, suffixes: list[str]) -> list[Path]:
@@ -86,9 +87,10 @@ def fill_records(
 
     for path in files:
         try:
-            records = load_any_records(path, warn=stale)
+            with speaking(lang):  # its checks in --lang, else in each record's own (files.records)
+                records = load_any_records(path, warn=stale)
         except SheetgenError as error:
-            report.note(f"Error: {printable(str(error))}")
+            report.note(f"Error: {printable(str(error), LINE_SPACES)}")
             failures += 1
             continue
         if len(records) == 1:
@@ -104,7 +106,7 @@ def fill_records(
             filler.check(record)
             loaded.append((path, record))
         except SheetgenError as error:
-            report.note(f"Error: {printable(str(error))}")
+            report.note(f"Error: {printable(str(error), LINE_SPACES)}")
             failures += 1
     if not loaded:
         return failures

@@ -1,24 +1,26 @@
-"""The checks' messages, written once: English on the command line, the page's language in the scorekeeper.
+"""The checks' messages, written once, in the active language: the command line's and the page's.
 
 `sheetgen score` and the scorekeeper's engine refuse a record, a name or a
 roll with the same sentence. Each is a template here with `{name}`
-placeholders, marked for the catalogs; the model fills in the English (the
-command line's language, whatever `--lang` says) and the scorekeeper's blob
-carries the table translated, for its script to fill the same way
-(`fmt` in templates/scorekeeper/text.mjs). A message says what is wrong; where
-it is wrong is put in front with "at", from the parts below it.
+placeholders, marked for the catalogs; the model fills it in the active
+language (English unless the command speaks one: `fill --lang`, or the
+record's own "lang") and the scorekeeper's blob carries the table translated,
+for its script to fill the same way (`fmt` in templates/scorekeeper/text.mjs).
+A message says what is wrong; where it is wrong is put in front with "at",
+from the parts below it.
 """
 
 from __future__ import annotations
 
 import re
 
-from sheetgen.rules.i18n import N_
+from sheetgen.rules.i18n import N_, active
 
 CHECKS: dict[str, str] = {
-    # Where: "game 2, player 1 ("Ann"), turn 3: ...". Record keys (a box where the record is wrong,
-    # 'dice', the keys allowed) are the record's own words and stay as they are in every language;
-    # a message about the game names a box by its label and the rules by their title ({rules}).
+    # Where: "game 2, player 1 ("Ann"), turn 3: ...". A part of the record is named by WORDS (English
+    # keeps the record's own keys, another language its labels); the keys a record may hold ({allowed},
+    # the boxes an unknown one is told) stay keys, what the user types; a message about the game names
+    # a box by its label and the rules by their title ({rules}).
     "at": N_("{where}: {message}"),
     "within": N_("{where}, {part}"),
     "named": N_("{where} ({name})"),
@@ -112,6 +114,38 @@ CHECKS: dict[str, str] = {
     ),
 }
 
+# How a message names a part of the record, a box or a house rule: in English the record's own key
+# (the word the file is written with), in another language its label ("Einser", "Spieler").
+WORDS: dict[str, str] = {
+    "games": N_("games"),
+    "players": N_("players"),
+    "boxes": N_("boxes"),
+    "yahtzee_bonuses": N_("yahtzee_bonuses"),
+    "variant": N_("variant"),
+    "house_rules": N_("house_rules"),
+    "title": N_("title"),
+    "date": N_("date"),
+    "lang": N_("lang"),
+    "aces": N_("aces"),
+    "twos": N_("twos"),
+    "threes": N_("threes"),
+    "fours": N_("fours"),
+    "fives": N_("fives"),
+    "sixes": N_("sixes"),
+    "three_of_a_kind": N_("three_of_a_kind"),
+    "four_of_a_kind": N_("four_of_a_kind"),
+    "full_house": N_("full_house"),
+    "small_straight": N_("small_straight"),
+    "large_straight": N_("large_straight"),
+    "yahtzee": N_("yahtzee"),
+    "chance": N_("chance"),
+    "five-of-a-kind-full-house": N_("five-of-a-kind-full-house"),
+    "one-die-start": N_("one-die-start"),
+    "five-dice-start": N_("five-dice-start"),
+    "series": N_("series"),
+    "scratch-any-box": N_("scratch-any-box"),
+}
+
 # How a message names the JSON type of a value it did not expect (text.type_name).
 TYPE_NAMES: dict[str, str] = {
     "object": N_("an object"),
@@ -132,8 +166,13 @@ def fill(template: str, values: dict[str, object]) -> str:
 
 
 def say(key: str, /, **values: object) -> str:
-    """The check `key` in English, its placeholders filled from `values`."""
-    return fill(CHECKS[key], values)
+    """The check `key` in the active language, its placeholders filled from `values`."""
+    return fill(active().gettext(CHECKS[key]), values)
+
+
+def word(key: str) -> str:
+    """A record key, box or house rule as a message names it in the active language (see WORDS)."""
+    return active().gettext(WORDS[key])
 
 
 def at(where: str, key: str, /, **values: object) -> str:

@@ -31,7 +31,7 @@ from sheetgen.rules.boxes import (
     YAHTZEE_SCORE,
     Box,
 )
-from sheetgen.rules.messages import at, located, say, within
+from sheetgen.rules.messages import at, located, say, within, word
 from sheetgen.rules.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
 from sheetgen.rules.text import clean_text, quote, type_name
 from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules, builtin_rules
@@ -191,7 +191,7 @@ class _Parser:
         rules = self.rules(data)
         title = data.get("title")
         if title is not None:
-            title = check_text("title", title, say("the_title"), MAX_TITLE_LENGTH)
+            title = check_text(word("title"), title, say("the_title"), MAX_TITLE_LENGTH)
         date = data.get("date")
         if date is not None:
             date = self.date(date)
@@ -202,10 +202,10 @@ class _Parser:
         else:
             games_data = data["games"]
             if not isinstance(games_data, list) or not games_data:
-                raise RecordShapeError(at("games", "games_list", most=MAX_GAMES_IN_SERIES))
+                raise RecordShapeError(at(word("games"), "games_list", most=MAX_GAMES_IN_SERIES))
             if len(games_data) > MAX_GAMES_IN_SERIES:
                 raise RecordShapeError(
-                    at("games", "series_games", most=MAX_GAMES_IN_SERIES, count=len(games_data))
+                    at(word("games"), "series_games", most=MAX_GAMES_IN_SERIES, count=len(games_data))
                 )
         single = "players" in data
         games = tuple(
@@ -226,7 +226,7 @@ class _Parser:
                 )
         lang = data.get("lang")
         if lang is not None and not (isinstance(lang, str) and LANG_PATTERN.fullmatch(lang)):
-            raise RecordShapeError(at("lang", "lang_tag", found=quote(lang)))
+            raise RecordShapeError(at(word("lang"), "lang_tag", found=quote(lang)))
         if rules.custom_name is not None:  # its variant file may not travel with it: name what it holds
             data = {**data, "variant": rules.variant.name, "house_rules": list(rules.house_rule_names)}
         kept = json.dumps(data, ensure_ascii=False)  # compact: C-fast, and a copy no caller can change
@@ -236,32 +236,32 @@ class _Parser:
         variant = data.get("variant", DEFAULT_VARIANT)
         house_rules = data.get("house_rules", [])
         if not isinstance(variant, str) or not variant.strip():
-            raise RecordShapeError(at("variant", "variant_name"))
+            raise RecordShapeError(at(word("variant"), "variant_name"))
         if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
-            raise RecordShapeError(at("house_rules", "house_rule_names"))
+            raise RecordShapeError(at(word("house_rules"), "house_rule_names"))
         try:
             return self.load_variant(variant, house_rules)
         except SheetgenError as error:
-            raise RecordShapeError(located("variant", str(error))) from None
+            raise RecordShapeError(located(word("variant"), str(error))) from None
 
     @staticmethod
     def date(value: Any) -> str:
         try:
             datetime.date.fromisoformat(value)
         except (TypeError, ValueError):
-            raise RecordShapeError(at("date", "date", found=quote(str(value)))) from None
+            raise RecordShapeError(at(word("date"), "date", found=quote(str(value)))) from None
         if len(value) != len("YYYY-MM-DD"):
-            raise RecordShapeError(at("date", "date", found=quote(value)))
+            raise RecordShapeError(at(word("date"), "date", found=quote(value)))
         return value
 
     def game(self, where: str, data: Any, rules: Rules) -> Game:
         _check_keys(where or say("top_level"), data, GAME_KEYS)
         players_data = data.get("players")
         if not isinstance(players_data, list) or not players_data:
-            raise RecordShapeError(at(within(where, "players"), "players_list"))
+            raise RecordShapeError(at(within(where, word("players")), "players_list"))
         if len(players_data) > MAX_PLAYERS:
             raise RecordShapeError(
-                at(within(where, "players"), "game_players", most=MAX_PLAYERS, count=len(players_data))
+                at(within(where, word("players")), "game_players", most=MAX_PLAYERS, count=len(players_data))
             )
         players: list[PlayerGame] = []
         names: set[str] = set()
@@ -349,7 +349,12 @@ class _Parser:
             raise RecordShapeError(at(where, "scratch_true", found=quote(turn["scratch"])))
         if not rules.scratch_any_box:
             raise IllegalPlacementError(
-                at(where, "scratch_without_rule", rule=HouseRule.SCRATCH_ANY_BOX.value, rules=rules.label)
+                at(
+                    where,
+                    "scratch_without_rule",
+                    rule=word(HouseRule.SCRATCH_ANY_BOX.value),
+                    rules=rules.label,
+                )
             )
         return True
 
@@ -373,21 +378,21 @@ class _Parser:
             raise RecordShapeError(at(where, "unknown_box", name=quote(name), boxes=boxes)) from None
 
     def boxes(self, where: str, boxes: Any, bonuses: Any, rules: Rules) -> ScoreCard:
-        column = within(where, "boxes")
+        column = within(where, word("boxes"))
         _check_keys(column, boxes, tuple(b.value for b in Box))
-        missing = [box.value for box in Box if box.value not in boxes]
+        missing = [word(box.value) for box in Box if box.value not in boxes]
         if missing:
             raise RecordShapeError(at(column, "missing_boxes", missing=", ".join(missing), count=len(Box)))
         scores: dict[Box, int] = {}
         for box in Box:
             value = boxes[box.value]
-            here = within(where, say("box", box=box.value))
+            here = within(where, say("box", box=word(box.value)))
             if not _is_int(value):
                 raise ImpossibleScoreError(at(here, "not_whole", value=quote(value)))
             if value not in possible_scores(box, rules):
                 raise ImpossibleScoreError(_cannot_score(here, box, value, rules))
             scores[box] = value
-        here = within(where, "yahtzee_bonuses")
+        here = within(where, word("yahtzee_bonuses"))
         if not _is_int(bonuses) or not 0 <= bonuses <= MAX_YAHTZEE_BONUSES:
             raise ImpossibleScoreError(
                 at(here, "bonus_count", value=quote(bonuses), most=MAX_YAHTZEE_BONUSES)

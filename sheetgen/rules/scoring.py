@@ -31,7 +31,7 @@ from sheetgen.rules.boxes import (
     Scoring,
     Total,
 )
-from sheetgen.rules.messages import say
+from sheetgen.rules.messages import say, word
 from sheetgen.rules.variants import HouseRule, JokerOrder, Rules
 
 Dice = tuple[int, ...]
@@ -134,7 +134,7 @@ class ScoreCard:
         if box in self.boxes:
             raise IllegalPlacementError(say("filled", box=box.label))
         if scratch and not rules.scratch_any_box:
-            raise IllegalPlacementError(say("scratch_rule", rule=HouseRule.SCRATCH_ANY_BOX.value))
+            raise IllegalPlacementError(say("scratch_rule", rule=word(HouseRule.SCRATCH_ANY_BOX.value)))
         legal = self.legal_boxes(dice, rules)
         if box not in legal:
             allowed = ", ".join(b.label for b in legal)

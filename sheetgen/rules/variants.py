@@ -19,7 +19,7 @@ from sheetgen.errors import (
     VariantFileError,
 )
 from sheetgen.rules.i18n import N_, _
-from sheetgen.rules.messages import at, say
+from sheetgen.rules.messages import at, say, word
 from sheetgen.rules.text import REPR, clean_text, named_member, printable, quote, type_name
 
 
@@ -216,7 +216,7 @@ class Rules:
         unique = tuple(dict.fromkeys(self.house_rules))
         starts = [rule for rule in unique if rule in START_RULES]
         if len(starts) > 1:  # there are two start rules: these are both
-            one, other = (rule.value for rule in starts)
+            one, other = (word(rule.value) for rule in starts)
             raise ConflictingHouseRulesError(say("contradict", one=one, other=other))
         redundant = tuple(rule for rule in unique if START_RULES.get(rule) is self.variant.start)
         object.__setattr__(self, "house_rules", tuple(rule for rule in unique if rule not in redundant))

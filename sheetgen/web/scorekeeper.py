@@ -43,7 +43,7 @@ from sheetgen.rules.boxes import (
 )
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
-from sheetgen.rules.messages import CHECKS, TYPE_NAMES
+from sheetgen.rules.messages import CHECKS, TYPE_NAMES, WORDS
 from sheetgen.rules.records import (
     ALLOWED_SHOWN,
     BOXES_PLAYER_KEYS,
@@ -217,6 +217,7 @@ TEXT: dict[str, Any] = {
     # The checks the engine shares with sheetgen score (sheetgen/rules/messages.py), and the page's own.
     "checks": CHECKS | PAGE_CHECKS,
     "types": TYPE_NAMES,
+    "words": WORDS,  # a part of the record, a box or a house rule as a message names it (text.mjs word)
 }
 
 

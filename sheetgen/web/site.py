@@ -22,7 +22,7 @@ from sheetgen.files.output import rules_file_name, scorekeeper_file_name
 from sheetgen.files.resources import template_text
 from sheetgen.layout.geometry import PAPERS
 from sheetgen.rules.guide import rules_page, site_notice
-from sheetgen.rules.i18n import _, decimal, lang
+from sheetgen.rules.i18n import N_, _, decimal, lang
 from sheetgen.rules.variants import Rules
 from sheetgen.web.templating import render
 
@@ -30,13 +30,18 @@ SITE_CSS = "site/site.css"
 INDEX_CSS = "index/index.css"
 PAGE_CSS = "rules/page.css"
 EXAMPLES = "filled_examples"  # an underscore: no variant slug can take this id
-PAPER_LABELS = {"letter": "Letter", "a4": "A4"}
+PAPER_LABELS = {"letter": N_("Letter"), "a4": "A4"}  # Letter is "Carta" in Brazil
 
 
-def later_paper(paper_label: str) -> bool:
+def paper_label(paper: str) -> str:
+    """A paper's name as the index and the rules page show it, in the active language ("" if none)."""
+    return _(PAPER_LABELS[paper]) if paper in PAPER_LABELS else ""
+
+
+def later_paper(label: str) -> bool:
     """Whether a file on this paper lists after the active language's own paper (A4 before Letter for
     every language but English), so a card's first download and its preview are the paper it prints on."""
-    return paper_label in PAPER_LABELS.values() and paper_label != PAPER_LABELS[paper_for(lang())]
+    return label in map(paper_label, PAPER_LABELS) and label != paper_label(paper_for(lang()))
 
 
 def rules_page_name(slug: str) -> str:
@@ -98,11 +103,11 @@ def render_rules_page(rules: Rules, links: Iterable[str] = (), others: list[Alte
     sheets = {rules_file_name(rules.slug, paper): paper for paper in PAPERS}
     downloads = sorted(
         (
-            Link(href, _("Rule sheet · %(paper)s", paper=PAPER_LABELS[sheets[href]]))
+            Link(href, _("Rule sheet · %(paper)s", paper=paper_label(sheets[href])))
             for href in links
             if href in sheets
         ),
-        key=lambda link: later_paper(PAPER_LABELS[sheets[link.href]]),
+        key=lambda link: later_paper(paper_label(sheets[link.href])),
     )
     keeper = scorekeeper_file_name(rules.slug)
     return _render(

@@ -1,7 +1,7 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { JsonFloat, REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within } from "./text.mjs";
+import { JsonFloat, REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within, word } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -46,7 +46,7 @@ export function makeRules(model, variantName, houseRuleNames = []) {
     if (!wanted.includes(rule)) wanted.push(rule);
   }
   const starts = wanted.filter((r) => model.start_rules.includes(r));
-  if (starts.length > 1) throw refusal(model, "contradict", { one: starts[0], other: starts[1] });
+  if (starts.length > 1) throw refusal(model, "contradict", { one: word(model, starts[0]), other: word(model, starts[1]) });
   // A start rule the variant already has adds nothing and is left out, as variants.Rules does.
   if (wanted.includes(variant.start_rule)) wanted.splice(wanted.indexOf(variant.start_rule), 1);
   // A custom variant's name stands for its own house rules: only those added are spelled out.
@@ -243,7 +243,7 @@ export function canScratch(rules) {
 /** What the roll scores in `box`, or a ScoreError saying why it may not go there. */
 export function scoreIn(model, card, dice, box, rules, scratch = false) {
   if (box in card.boxes) throw refusal(model, "filled", { box: boxLabel(model, box) });
-  if (scratch && !canScratch(rules)) throw refusal(model, "scratch_rule", { rule: model.engine.scratch_rule });
+  if (scratch && !canScratch(rules)) throw refusal(model, "scratch_rule", { rule: word(model, model.engine.scratch_rule) });
   const legal = legalBoxes(model, card, dice, rules);
   if (!legal.includes(box)) {
     const boxes = legal.map((b) => boxLabel(model, b)).join(", ");
@@ -442,16 +442,16 @@ function recordRules(model, data, pageRules) {
   // Present but null is refused, as Python's data.get() gives None for it.
   const variant = "variant" in data ? data.variant : model.default_variant;
   const houseRules = "house_rules" in data ? data.house_rules : [];
-  if (typeof variant !== "string" || !variant.trim()) throw refusalAt(model, "variant", "variant_name");
+  if (typeof variant !== "string" || !variant.trim()) throw refusalAt(model, word(model, "variant"), "variant_name");
   if (!Array.isArray(houseRules) || !houseRules.every((r) => typeof r === "string")) {
-    throw refusalAt(model, "house_rules", "house_rule_names");
+    throw refusalAt(model, word(model, "house_rules"), "house_rule_names");
   }
   let name = variant;
   if (variant.endsWith(".toml") || variant.includes("/") || variant.includes("\\")) {
     // A page made for a custom variant reads records that name its file.
     const stem = variant.split(/[/\\]/).pop().replace(/\.toml$/, "");
     if (!pageRules || stem !== pageRules.name || !findVariant(model, stem)?.custom) {
-      throw refusalAt(model, "variant", "variant_file", { variant: quote(model, variant) });
+      throw refusalAt(model, word(model, "variant"), "variant_file", { variant: quote(model, variant) });
     }
     name = stem;
   }
@@ -459,7 +459,7 @@ function recordRules(model, data, pageRules) {
     return makeRules(model, name, houseRules);
   } catch (error) {
     if (!(error instanceof ScoreError)) throw error;
-    throw new ScoreError(located(model, "variant", error.message));
+    throw new ScoreError(located(model, word(model, "variant"), error.message));
   }
 }
 
@@ -484,15 +484,15 @@ function readRecord(model, data, pageRules) {
   checkKeys(model, top, data, keys.record);
   const rules = recordRules(model, data, pageRules);
   // A null title, date or language is left out, as Python's data.get() reads it.
-  const title = (data.title ?? null) === null ? null : checkText(model, "title", data.title, say(model, "the_title"), k.max_title_length);
-  const date = (data.date ?? null) === null ? null : checkDate(model, "date", data.date);
+  const title = (data.title ?? null) === null ? null : checkText(model, word(model, "title"), data.title, say(model, "the_title"), k.max_title_length);
+  const date = (data.date ?? null) === null ? null : checkDate(model, word(model, "date"), data.date);
   if (("games" in data) === ("players" in data)) throw refusalAt(model, top, "games_or_players");
   const single = "players" in data;
   const gamesData = single ? [{ players: data.players }] : data.games;
   if (!single) {
-    if (!Array.isArray(gamesData) || !gamesData.length) throw refusalAt(model, "games", "games_list", { most: k.max_games });
+    if (!Array.isArray(gamesData) || !gamesData.length) throw refusalAt(model, word(model, "games"), "games_list", { most: k.max_games });
     if (gamesData.length > k.max_games) {
-      throw refusalAt(model, "games", "series_games", { most: k.max_games, count: gamesData.length });
+      throw refusalAt(model, word(model, "games"), "series_games", { most: k.max_games, count: gamesData.length });
     }
   }
   const games = gamesData.map((game, i) => readGame(model, single ? "" : say(model, "game", { number: i + 1 }), game, rules));
@@ -505,12 +505,12 @@ function readRecord(model, data, pageRules) {
   });
   const lang = data.lang ?? null;
   if (lang !== null && !(typeof lang === "string" && new RegExp(`^(?:${model.lang_pattern})$`).test(lang))) {
-    throw refusalAt(model, "lang", "lang_tag", { found: quote(model, lang) });
+    throw refusalAt(model, word(model, "lang"), "lang_tag", { found: quote(model, lang) });
   }
   // A language this sheetgen has, as `sheetgen fill` needs to print it (locales.find_language).
   const wanted = lang === null ? null : lang.trim().replace(/_/g, "-").toLowerCase();
   if (wanted !== null && !model.languages.some((known) => known.toLowerCase() === wanted)) {
-    throw refusalAt(model, "lang", "unknown_language", { name: quote(model, lang, undefined, REPR), known: model.languages.join(", ") });
+    throw refusalAt(model, word(model, "lang"), "unknown_language", { name: quote(model, lang, undefined, REPR), known: model.languages.join(", ") });
   }
   return { rules, title, date, players: first, games: games.map((g) => ({ entries: g.entries })) };
 }
@@ -519,7 +519,7 @@ function readGame(model, where, data, rules) {
   const keys = model.record_keys;
   checkKeys(model, where || say(model, "top_level"), data, keys.game);
   const players = data.players;
-  const list = within(model, where, "players");
+  const list = within(model, where, word(model, "players"));
   if (!Array.isArray(players) || !players.length) throw refusalAt(model, list, "players_list");
   const most = model.constants.max_record_players;
   if (players.length > most) throw refusalAt(model, list, "game_players", { most, count: players.length });
@@ -586,7 +586,7 @@ function readPlayer(model, where, data, rules, index) {
       const dice = checkDice(model, at, turn.dice);
       if ("scratch" in turn) {
         if (turn.scratch !== true) throw refusalAt(model, at, "scratch_true", { found: quote(model, turn.scratch) });
-        if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: model.engine.scratch_rule, rules: rules.label });
+        if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: word(model, model.engine.scratch_rule), rules: rules.label });
       }
       try {
         card = place(model, card, dice, box, rules, turn.scratch === true);
@@ -605,20 +605,20 @@ function readPlayer(model, where, data, rules, index) {
   checkKeys(model, where, data, keys.boxes_player);
   const boxes = data.boxes;
   const names = model.boxes.map((b) => b.name);
-  const column = within(model, where, "boxes");
+  const column = within(model, where, word(model, "boxes"));
   checkKeys(model, column, boxes, names);
   const missing = names.filter((b) => !(b in boxes));
-  if (missing.length) throw refusalAt(model, column, "missing_boxes", { missing: missing.join(", "), count: boxCount });
+  if (missing.length) throw refusalAt(model, column, "missing_boxes", { missing: missing.map((b) => word(model, b)).join(", "), count: boxCount });
   for (const box of names) {
     const value = boxes[box];
-    const at = within(model, where, say(model, "box", { box }));
+    const at = within(model, where, say(model, "box", { box: word(model, box) }));
     const scores = possibleScores(model, rules, box);
     if (!isInt(value)) throw refusalAt(model, at, "not_whole", { value: quote(model, value) });
     if (!scores.includes(value)) throw cannotScore(model, at, box, value, scores);
     entries.push({ player: index, box, score: value });
   }
   const bonuses = "yahtzee_bonuses" in data ? data.yahtzee_bonuses : 0;
-  const at = within(model, where, "yahtzee_bonuses");
+  const at = within(model, where, word(model, "yahtzee_bonuses"));
   if (!isInt(bonuses) || bonuses < 0 || bonuses > k.max_yahtzee_bonuses) {
     throw refusalAt(model, at, "bonus_count", { value: quote(model, bonuses), most: k.max_yahtzee_bonuses });
   }

@@ -2,7 +2,7 @@
 // localStorage and read back. Everything read back is checked as an imported record is (names,
 // dice, boxes, the undo steps, every count) before the page uses it; what fails is set aside
 // under its own key, never deleted, and the page starts clean. No DOM.
-import { ScoreError, cleanText, located, quote, refusalAt, say, within } from "./text.mjs";
+import { ScoreError, cleanText, located, quote, refusalAt, say, within, word } from "./text.mjs";
 import { checkDate, checkKeys, makeRules, replay } from "./engine.mjs";
 
 /** The saved-game format's version: a state of another version is set aside, never misread. */
@@ -64,7 +64,7 @@ function checkEntry(model, where, entry, players) {
 
 /** The games of a saved game, or of an undo step under `where`: each one's entries replayed. */
 function checkGames(model, rules, where, games, players) {
-  const list = where || "games";
+  const list = where || word(model, "games");
   boundedList(model, games, list, model.constants.max_games);
   if (!games.length) throw refusalAt(model, list, "no_game");
   games.forEach((g, i) => {
@@ -91,22 +91,22 @@ export function checkGame(model, game) {
   shortText(model, game.started, "started", k.max_id_length);
   if (Number.isNaN(Date.parse(game.started))) throw refusalAt(model, "started", "not_a_time");
   checkKeys(model, "rules", game.rules, ["variant", "house_rules"]);
-  shortText(model, game.rules.variant, "variant", k.max_name_length);
-  boundedList(model, game.rules.house_rules, "house_rules", model.house_rules.length).forEach((r) =>
-    shortText(model, r, "house_rules", k.max_name_length),
+  shortText(model, game.rules.variant, word(model, "variant"), k.max_name_length);
+  boundedList(model, game.rules.house_rules, word(model, "house_rules"), model.house_rules.length).forEach((r) =>
+    shortText(model, r, word(model, "house_rules"), k.max_name_length),
   );
   const rules = makeRules(model, game.rules.variant, game.rules.house_rules);
-  const players = boundedList(model, game.players, "players", k.max_players);
-  if (!players.length) throw refusalAt(model, "players", "players_list");
+  const players = boundedList(model, game.players, word(model, "players"), k.max_players);
+  if (!players.length) throw refusalAt(model, word(model, "players"), "players_list");
   players.forEach((name, i) => {
     const seat = say(model, "player", { number: i + 1 });
     if (cleanText(model, seat, name, say(model, "the_name"), k.max_name_length) !== name) throw refusalAt(model, seat, "not_clean");
     if (players.indexOf(name) !== i) throw refusalAt(model, seat, "name_twice", { name: quote(model, name) });
   });
-  if (game.title !== null && cleanText(model, "title", game.title, say(model, "the_title"), k.max_title_length) !== game.title) {
-    throw refusalAt(model, "title", "not_clean");
+  if (game.title !== null && cleanText(model, word(model, "title"), game.title, say(model, "the_title"), k.max_title_length) !== game.title) {
+    throw refusalAt(model, word(model, "title"), "not_clean");
   }
-  if (game.date !== null) checkDate(model, "date", shortText(model, game.date, "date", 10));
+  if (game.date !== null) checkDate(model, word(model, "date"), shortText(model, game.date, word(model, "date"), 10));
   checkGames(model, rules, "", game.games, players.length);
   checkUndo(model, rules, game);
   return game;

@@ -18,6 +18,11 @@ export function say(model, key, values = {}) {
   return fmt(model.text.checks[key], values);
 }
 
+/** A part of the record, a box or a house rule as a message names it: the key in English, else its label (messages.word). */
+export function word(model, key) {
+  return model.text.words[key] ?? key;
+}
+
 /** A message put under `where`: "player 1 ("Ann"), turn 3: ..." (messages.located). */
 export function located(model, where, message) {
   return say(model, "at", { where, message });
