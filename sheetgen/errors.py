@@ -25,6 +25,10 @@ class VariantFileError(SheetgenError):
     """A custom variant TOML file that cannot be read or has a wrong shape."""
 
 
+class GameDefinitionError(SheetgenError):
+    """A game definition whose boxes or parameters do not hold together."""
+
+
 class IllegalPlacementError(SheetgenError):
     """A roll placed in a box that is filled or that the variant forbids."""
 

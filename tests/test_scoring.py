@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from helpers import DATA
+from helpers import DATA, node_answers
 
 from sheetgen.errors import IllegalPlacementError
 from sheetgen.files.variants import load_rules
 from sheetgen.rules.boxes import LOWER_BOXES, MAX_BOX_TOTAL, Box, Total
 from sheetgen.rules.scoring import ScoreCard, Totals, possible_scores, winners
-from sheetgen.rules.variants import VARIANTS
+from sheetgen.rules.variants import VARIANTS, Rules
+from sheetgen.web.scorekeeper import scorekeeper_data
 
 GOLDEN = DATA / "golden_scores.txt"
 
@@ -56,6 +57,43 @@ def test_golden_score(variant, house_rules, dice, box, filled, expected):
     else:
         assert card.score(roll, box, rules, scratch=scratch) == int(expected)
         assert box in card.legal_boxes(roll, rules)
+
+
+def _python_score(
+    rules: Rules, roll: tuple[int, ...], box: Box, scratch: bool, card: ScoreCard
+) -> int | None:
+    try:
+        return card.score(roll, box, rules, scratch=scratch)
+    except IllegalPlacementError:
+        return None
+
+
+def test_golden_table_scores_alike_in_python_and_the_browser_engine():
+    """Every golden row, scored from the one definition by the Python engine and by engine.mjs
+    (fed the scorekeeper's model blob) in one `node` run, gives the table's answer in both."""
+    rows = [param.values for param in _golden_rows()]
+    cases = []
+    for variant, house_rules, dice, box, filled, _expected in rows:
+        name, *flags = box.split()
+        cases.append(
+            {
+                "variant": variant,
+                "house_rules": house_rules,
+                "dice": [int(d) for d in dice.split()],
+                "box": name,
+                "scratch": flags == ["scratch"],
+                "filled": {b.value: score for b, score in _card(filled).boxes.items()},
+            }
+        )
+    answers = node_answers({"model": scorekeeper_data(load_rules("official")), "golden": cases})["golden"]
+    for (variant, house_rules, *_), case, answer, (*_, expected) in zip(
+        rows, cases, answers, rows, strict=True
+    ):
+        rules = load_rules(variant, house_rules)
+        card = ScoreCard({Box(b): score for b, score in case["filled"].items()})
+        python = _python_score(rules, tuple(case["dice"]), Box(case["box"]), case["scratch"], card)
+        want = None if expected == "ILLEGAL" else int(expected)
+        assert (python, answer) == (want, want), case
 
 
 @pytest.mark.parametrize("variant", [v.name for v in VARIANTS])

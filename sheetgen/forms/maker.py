@@ -68,17 +68,8 @@ from sheetgen.forms.fields import (
 from sheetgen.forms.taborder import tab_scripts
 from sheetgen.layout.fitting import NAME_FONT
 from sheetgen.layout.geometry import LARGE_COLUMNS, Print, sheet_geometry
-from sheetgen.rules.boxes import (
-    LOWER_BOXES,
-    MAX_GAMES_IN_SERIES,
-    SHEET_ROWS,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
-    UPPER_BOXES,
-    YAHTZEE_BONUS,
-    Box,
-    Total,
-)
+from sheetgen.rules.boxes import GAME, MAX_GAMES_IN_SERIES, SHEET_ROWS, Total
+from sheetgen.rules.game import Game, Section
 
 FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the fields' fonts are encoded for
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
@@ -144,22 +135,28 @@ def _clean() -> str:
     return _CLEAN % {"digits": MAX_BOX_DIGITS, "marks": _js_marks(), "length": MAX_TICKS_LENGTH}
 
 
-def _names(keys: object) -> str:
-    return json.dumps([key.value for key in keys], separators=(",", ":"))
+def _ids(game: Game, section: Section | None = None) -> list[str]:
+    """The ids of the game's boxes (those in `section`), in card order."""
+    return [b.id for b in game.boxes if section in (None, b.section)]
+
+
+def _js(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 @cache
 def _library() -> str:
+    """The form's add-up library, its data (boxes, sections, bonuses) read from the game definition."""
     return _clean() + _LIBRARY % {
         "ticks": TICKS,
         "marks": _js_marks(),
-        "fields": json.dumps([box.value for box in Box] + [TICKS], separators=(",", ":")),
-        "upper": _names(UPPER_BOXES),
-        "lower": _names(LOWER_BOXES),
-        "threshold": UPPER_BONUS_THRESHOLD,
-        "bonus": UPPER_BONUS,
-        "yahtzee": YAHTZEE_BONUS,
-        "upper_count": len(UPPER_BOXES),
+        "fields": _js([*_ids(GAME), TICKS]),
+        "upper": _js(_ids(GAME, Section.UPPER)),
+        "lower": _js(_ids(GAME, Section.LOWER)),
+        "threshold": GAME.upper_bonus.threshold,
+        "bonus": GAME.upper_bonus.score,
+        "yahtzee": GAME.extra_bonus.score,
+        "upper_count": len(_ids(GAME, Section.UPPER)),
     }
 
 

@@ -10,37 +10,28 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from sheetgen.errors import GameDefinitionError
+from sheetgen.rules.game import YAHTZEE, BoxRule, Kind, Scoring, Section
 from sheetgen.rules.i18n import N_, _
 
-DICE_COUNT = 5
-FACES = (1, 2, 3, 4, 5, 6)
-ROLLS_PER_TURN = 3
-UPPER_BONUS_THRESHOLD = 63
-UPPER_BONUS = 35
-YAHTZEE_SCORE = 50
-YAHTZEE_BONUS = 100
-MAX_YAHTZEE_BONUSES = 12
-FULL_HOUSE_SCORE = 25
-SMALL_STRAIGHT_SCORE = 30
-LARGE_STRAIGHT_SCORE = 40
+GAME = YAHTZEE
+DICE_COUNT = GAME.dice
+FACES = GAME.faces
+ROLLS_PER_TURN = GAME.rolls
+UPPER_BONUS_THRESHOLD = GAME.upper_bonus.threshold
+UPPER_BONUS = GAME.upper_bonus.score
+YAHTZEE_BONUS = GAME.extra_bonus.score
+MAX_YAHTZEE_BONUSES = GAME.extra_bonus.most
+(_ALL_ALIKE,) = GAME.of_kind(Kind.ALL_ALIKE)
+(_FULL_HOUSE,) = GAME.of_kind(Kind.FULL_HOUSE)
+YAHTZEE_SCORE = _ALL_ALIKE.score
+FULL_HOUSE_SCORE = _FULL_HOUSE.score
+SMALL_STRAIGHT_SCORE, LARGE_STRAIGHT_SCORE = (box.score for box in GAME.of_kind(Kind.STRAIGHT))
 MAX_GAMES_IN_SERIES = 6
 COLUMNS = 6  # a score sheet's columns: six players, or the six games of a series
-MAX_DICE_TOTAL = DICE_COUNT * 6
+MAX_DICE_TOTAL = DICE_COUNT * max(FACES)
 
-FACE_NAMES = {1: N_("Aces"), 2: N_("Twos"), 3: N_("Threes"), 4: N_("Fours"), 5: N_("Fives"), 6: N_("Sixes")}
 NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
-SECTION_LABELS = {"upper": N_("Upper section"), "lower": N_("Lower section")}
-
-
-class Section(enum.Enum):
-    """The two halves of the card; the upper one earns the 35-point bonus."""
-
-    UPPER = "upper"
-    LOWER = "lower"
-
-    @property
-    def label(self) -> str:
-        return _(SECTION_LABELS[self.value])
 
 
 class Box(enum.Enum):
@@ -79,31 +70,42 @@ class Box(enum.Enum):
 
     @classmethod
     def for_face(cls, face: int) -> Box:
-        return UPPER_BOXES[face - 1]
+        return FACE_BOXES[face]
 
     def __repr__(self) -> str:
         return f"Box.{self.name}"
 
 
-class Scoring(enum.Enum):
-    """How a box turns five dice into points."""
-
-    COUNT_FACE = "count"  # the sum of the dice showing the box's number
-    DICE_TOTAL = "total"  # the sum of all five dice
-    FIXED = "fixed"  # a set score when the dice fit
-
-
 @dataclass(frozen=True)
 class BoxInfo:
-    """What the card, the rule sheet and the table say about one box."""
+    """What the card, the rule sheet and the table say about one box, from its rule in the game."""
 
-    label_id: str  # the message id; `label` is it in the active language
-    section: Section
-    scoring: Scoring
-    needs_id: str
-    face: int | None = None
-    fixed_score: int | None = None
-    example: tuple[int, ...] = ()
+    rule: BoxRule
+
+    @property
+    def label_id(self) -> str:
+        """The message id; `label` is it in the active language."""
+        return self.rule.label_id
+
+    @property
+    def section(self) -> Section:
+        return self.rule.section
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.rule.scoring
+
+    @property
+    def face(self) -> int | None:
+        return self.rule.face
+
+    @property
+    def fixed_score(self) -> int | None:
+        return self.rule.score
+
+    @property
+    def example(self) -> tuple[int, ...]:
+        return self.rule.example
 
     @property
     def label(self) -> str:
@@ -112,7 +114,7 @@ class BoxInfo:
     @property
     def needs(self) -> str:
         """What the dice must show, in words: 'at least 3 dice alike'."""
-        return _(self.needs_id, face=self.face, dice=DICE_COUNT)
+        return _(self.rule.needs_id, face=self.face, dice=DICE_COUNT)
 
     @property
     def scores(self) -> str:
@@ -124,78 +126,19 @@ class BoxInfo:
         return str(self.fixed_score)
 
 
-def _upper(face: int) -> BoxInfo:
-    return BoxInfo(
-        label_id=FACE_NAMES[face],
-        section=Section.UPPER,
-        scoring=Scoring.COUNT_FACE,
-        needs_id=N_("any %(face)ss"),
-        face=face,
-        example=(face, face, face, *[f for f in FACES if f != face][:2]),
-    )
-
-
-BOX_INFO: dict[Box, BoxInfo] = {
-    **{box: _upper(face) for face, box in zip(FACES, list(Box)[:6], strict=True)},
-    Box.THREE_OF_A_KIND: BoxInfo(
-        N_("3 of a Kind"),
-        Section.LOWER,
-        Scoring.DICE_TOTAL,
-        N_("at least 3 dice alike"),
-        example=(5, 5, 5, 2, 1),
-    ),
-    Box.FOUR_OF_A_KIND: BoxInfo(
-        N_("4 of a Kind"),
-        Section.LOWER,
-        Scoring.DICE_TOTAL,
-        N_("at least 4 dice alike"),
-        example=(4, 4, 4, 4, 2),
-    ),
-    Box.FULL_HOUSE: BoxInfo(
-        N_("Full House"),
-        Section.LOWER,
-        Scoring.FIXED,
-        N_("3 of one number and 2 of another"),
-        fixed_score=FULL_HOUSE_SCORE,
-        example=(3, 3, 3, 6, 6),
-    ),
-    Box.SMALL_STRAIGHT: BoxInfo(
-        N_("Small Straight"),
-        Section.LOWER,
-        Scoring.FIXED,
-        N_("4 in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6"),
-        fixed_score=SMALL_STRAIGHT_SCORE,
-        example=(3, 4, 5, 6, 6),
-    ),
-    Box.LARGE_STRAIGHT: BoxInfo(
-        N_("Large Straight"),
-        Section.LOWER,
-        Scoring.FIXED,
-        N_("5 in a row: 1-2-3-4-5 or 2-3-4-5-6"),
-        fixed_score=LARGE_STRAIGHT_SCORE,
-        example=(1, 2, 3, 4, 5),
-    ),
-    Box.YAHTZEE: BoxInfo(
-        N_("Yahtzee"),
-        Section.LOWER,
-        Scoring.FIXED,
-        N_("all 5 dice alike"),
-        fixed_score=YAHTZEE_SCORE,
-        example=(6, 6, 6, 6, 6),
-    ),
-    Box.CHANCE: BoxInfo(
-        N_("Chance"),
-        Section.LOWER,
-        Scoring.DICE_TOTAL,
-        N_("any 5 dice"),
-        example=(6, 5, 4, 2, 2),
-    ),
-}
+BOX_INFO: dict[Box, BoxInfo] = {Box(rule.id): BoxInfo(rule) for rule in GAME.boxes}
+if list(BOX_INFO) != list(Box):
+    raise GameDefinitionError(f"game {GAME.id}: Box must list its boxes in card order")
 
 UPPER_BOXES: tuple[Box, ...] = tuple(b for b in Box if b.section is Section.UPPER)
 LOWER_BOXES: tuple[Box, ...] = tuple(b for b in Box if b.section is Section.LOWER)
-STRAIGHT_LENGTHS = {Box.SMALL_STRAIGHT: 4, Box.LARGE_STRAIGHT: 5}
-KIND_COUNTS = {Box.THREE_OF_A_KIND: 3, Box.FOUR_OF_A_KIND: 4, Box.YAHTZEE: 5}
+FACE_BOXES = {rule.face: Box(rule.id) for rule in GAME.of_kind(Kind.FACE)}
+STRAIGHT_LENGTHS = {Box(rule.id): rule.run for rule in GAME.of_kind(Kind.STRAIGHT)}
+KIND_COUNTS = {
+    Box(rule.id): DICE_COUNT if rule.kind is Kind.ALL_ALIKE else rule.count
+    for rule in GAME.boxes
+    if rule.kind in (Kind.ALIKE, Kind.ALL_ALIKE)
+}
 
 
 class Total(enum.Enum):
@@ -272,12 +215,12 @@ SHEET_ROWS: tuple[SheetRow, ...] = (
     SheetRow(Total.GRAND_TOTAL, Section.LOWER),
 )
 
-MAX_BOX_TOTAL = (
-    sum(5 * face for face in FACES)
-    + UPPER_BONUS
-    + 3 * MAX_DICE_TOTAL  # 3 of a Kind, 4 of a Kind, Chance
-    + FULL_HOUSE_SCORE
-    + SMALL_STRAIGHT_SCORE
-    + LARGE_STRAIGHT_SCORE
-    + YAHTZEE_SCORE
-)
+
+def _most(info: BoxInfo) -> int:
+    """The highest score a box can hold without a Joker."""
+    if info.scoring is Scoring.COUNT_FACE:
+        return DICE_COUNT * info.face
+    return MAX_DICE_TOTAL if info.scoring is Scoring.DICE_TOTAL else info.fixed_score
+
+
+MAX_BOX_TOTAL = UPPER_BONUS + sum(_most(info) for info in BOX_INFO.values())

@@ -18,24 +18,33 @@ from sheetgen.rules.boxes import (
     BOX_INFO,
     DICE_COUNT,
     FACES,
-    FULL_HOUSE_SCORE,
-    KIND_COUNTS,
+    GAME,
     LOWER_BOXES,
-    STRAIGHT_LENGTHS,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     YAHTZEE_BONUS,
-    YAHTZEE_SCORE,
     Box,
-    Scoring,
     Total,
 )
+from sheetgen.rules.game import BoxRule, Kind, Scoring
 from sheetgen.rules.messages import say, word
 from sheetgen.rules.variants import HouseRule, JokerOrder, Rules
 
 Dice = tuple[int, ...]
-JOKER_BOXES = (Box.FULL_HOUSE, Box.SMALL_STRAIGHT, Box.LARGE_STRAIGHT)
+
+
+def _boxes(kind: Kind) -> tuple[Box, ...]:
+    return tuple(Box(rule.id) for rule in GAME.of_kind(kind))
+
+
+# The boxes the Joker rules and the house rules name, found by kind, never by name.
+JOKER_BOXES = tuple(Box(rule.id) for rule in GAME.boxes if rule.joker)
+(ALL_ALIKE_BOX,) = _boxes(Kind.ALL_ALIKE)  # Yahtzee's own box
+(FULL_HOUSE_BOX,) = _boxes(Kind.FULL_HOUSE)
+ALIKE_BOXES = _boxes(Kind.ALIKE)  # where c2406 sends an extra Yahtzee after its upper box
+ANYTHING_BOXES = _boxes(Kind.ANYTHING)
+ALL_ALIKE_SCORE = BOX_INFO[ALL_ALIKE_BOX].fixed_score
 
 
 def is_yahtzee(dice: Dice) -> bool:
@@ -49,28 +58,37 @@ def _longest_run(dice: Dice) -> int:
     )
 
 
+def rule_fits(dice: Dice, rule: BoxRule) -> bool:
+    """Whether the dice meet a box rule's need, by its kind and parameters."""
+    counts = sorted(Counter(dice).values(), reverse=True)
+    if rule.kind is Kind.ALIKE:
+        return counts[0] >= rule.count
+    if rule.kind is Kind.ALL_ALIKE:
+        return len(counts) == 1
+    if rule.kind is Kind.FULL_HOUSE:
+        return counts == [3, 2]
+    if rule.kind is Kind.STRAIGHT:
+        return set(rule.faces) <= set(dice) if rule.faces else _longest_run(dice) >= rule.run
+    return True  # Kind.FACE, Kind.ANYTHING
+
+
+def rule_score(dice: Dice, rule: BoxRule) -> int:
+    """What the dice score under a box rule, with no Joker."""
+    if rule.scoring is Scoring.COUNT_FACE:
+        return sum(d for d in dice if d == rule.face)
+    if not rule_fits(dice, rule):
+        return 0
+    return sum(dice) if rule.scoring is Scoring.DICE_TOTAL else rule.score
+
+
 def fits(dice: Dice, box: Box) -> bool:
     """Whether the dice meet the box's need, without any Joker."""
-    counts = sorted(Counter(dice).values(), reverse=True)
-    if box in KIND_COUNTS:
-        return counts[0] >= KIND_COUNTS[box]
-    if box is Box.FULL_HOUSE:
-        return counts == [3, 2]
-    if box in STRAIGHT_LENGTHS:
-        return _longest_run(dice) >= STRAIGHT_LENGTHS[box]
-    return True
+    return rule_fits(dice, BOX_INFO[box].rule)
 
 
 def natural_score(dice: Dice, box: Box) -> int:
     """The score with no Joker: the dice as they fall."""
-    info = BOX_INFO[box]
-    if info.scoring is Scoring.COUNT_FACE:
-        return sum(d for d in dice if d == info.face)
-    if not fits(dice, box):
-        return 0
-    if info.scoring is Scoring.DICE_TOTAL:
-        return sum(dice)
-    return info.fixed_score
+    return rule_score(dice, BOX_INFO[box].rule)
 
 
 @dataclass(frozen=True)
@@ -94,7 +112,7 @@ class ScoreCard:
 
     def is_extra_yahtzee(self, dice: Dice) -> bool:
         """A Yahtzee rolled once the Yahtzee box is filled, with 50 or with 0."""
-        return is_yahtzee(dice) and Box.YAHTZEE in self.boxes
+        return is_yahtzee(dice) and ALL_ALIKE_BOX in self.boxes
 
     def legal_boxes(self, dice: Dice, rules: Rules) -> tuple[Box, ...]:
         """The boxes the variant lets this roll go in.
@@ -102,8 +120,8 @@ class ScoreCard:
         Under five-of-a-kind-full-house, five alike may also go in an empty Full House.
         """
         legal = self._joker_boxes(dice, rules)
-        if rules.five_of_a_kind_full_house and is_yahtzee(dice) and Box.FULL_HOUSE not in self.boxes:
-            return tuple(box for box in Box if box in legal or box is Box.FULL_HOUSE)
+        if rules.five_of_a_kind_full_house and is_yahtzee(dice) and FULL_HOUSE_BOX not in self.boxes:
+            return tuple(box for box in Box if box in legal or box is FULL_HOUSE_BOX)
         return legal
 
     def _joker_boxes(self, dice: Dice, rules: Rules) -> tuple[Box, ...]:
@@ -115,7 +133,7 @@ class ScoreCard:
         if upper in open_boxes:
             return (upper,)
         if rules.joker_order is JokerOrder.UPPER_THEN_KINDS:
-            kinds = tuple(b for b in (Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND) if b in open_boxes)
+            kinds = tuple(b for b in ALIKE_BOXES if b in open_boxes)
             if kinds:
                 return kinds
         lower = tuple(box for box in open_boxes if box in LOWER_BOXES)
@@ -146,7 +164,7 @@ class ScoreCard:
     def place(self, dice: Dice, box: Box, rules: Rules, *, scratch: bool = False) -> ScoreCard:
         """The card after this roll is written in `box`, with any Yahtzee bonus."""
         points = self.score(dice, box, rules, scratch=scratch)
-        earned = self.is_extra_yahtzee(dice) and self.boxes[Box.YAHTZEE] == YAHTZEE_SCORE
+        earned = self.is_extra_yahtzee(dice) and self.boxes[ALL_ALIKE_BOX] == ALL_ALIKE_SCORE
         return ScoreCard({**self.boxes, box: points}, self.yahtzee_bonuses + earned)
 
     @property
@@ -156,8 +174,8 @@ class ScoreCard:
 
 def score_in_box(dice: Dice, box: Box, rules: Rules, *, joker: bool = False) -> int:
     """The score of a roll in a box, as a Joker when `joker` is set."""
-    if box is Box.FULL_HOUSE and rules.five_of_a_kind_full_house and is_yahtzee(dice):
-        return FULL_HOUSE_SCORE
+    if box is FULL_HOUSE_BOX and rules.five_of_a_kind_full_house and is_yahtzee(dice):
+        return BOX_INFO[box].fixed_score
     if joker and box in JOKER_BOXES:
         return BOX_INFO[box].fixed_score
     return natural_score(dice, box)
@@ -220,10 +238,10 @@ def extra_yahtzee_scores(rules: Rules) -> Mapping[Box, frozenset[int]]:
     scores: dict[Box, set[int]] = {box: set() for box in Box}
     for face in FACES:
         dice = (face,) * DICE_COUNT
-        deciding = (Box.for_face(face), Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND, *JOKER_BOXES, Box.CHANCE)
+        deciding = (Box.for_face(face), *ALIKE_BOXES, *JOKER_BOXES, *ANYTHING_BOXES)
         for count in range(len(deciding) + 1):
             for filled in combinations(deciding, count):
-                card = ScoreCard({Box.YAHTZEE: YAHTZEE_SCORE, **dict.fromkeys(filled, 0)})
+                card = ScoreCard({ALL_ALIKE_BOX: ALL_ALIKE_SCORE, **dict.fromkeys(filled, 0)})
                 for box in card.legal_boxes(dice, rules):
                     scores[box].add(card.score(dice, box, rules))
                     if rules.scratch_any_box:

@@ -15,6 +15,8 @@
 //            any alert an action gave, what the last one said, the dice then typed and the winner
 //            sentence of a finished game (the end panel's), and the file Export then writes
 //   slugs:   per name, the part of an export's file name it becomes (text.fileSlug)
+//   golden:  per golden-table row ({variant, house_rules, dice, box, scratch, filled}), the score the
+//            roll makes in the box on a card holding `filled`, or null where the rules refuse it
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
@@ -23,7 +25,7 @@ import { ScoreError, cleanText, fileSlug, printable, quote } from "../../templat
 
 const question = JSON.parse(readFileSync(0, "utf8"));
 const { model, games = [], tables = [], records = [], texts = [], imports = [] } = question;
-const { quotes = [], printables = [], saved = [], plays = [], files = [], slugs = [] } = question;
+const { quotes = [], printables = [], saved = [], plays = [], files = [], slugs = [], golden = [] } = question;
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -44,6 +46,17 @@ function playGames({ variant, house_rules: houseRules, games: played }) {
       return { legal, scores, totals: engine.totals(model, card) };
     });
   });
+}
+
+function goldenScore({ variant, house_rules: houseRules, dice, box, scratch, filled }) {
+  const rules = engine.makeRules(model, variant, houseRules);
+  const card = { boxes: filled, yahtzeeBonuses: 0 };
+  try {
+    return engine.scoreIn(model, card, dice, box, rules, scratch);
+  } catch (error) {
+    if (!(error instanceof ScoreError)) throw error;
+    return null;
+  }
 }
 
 function table({ variant, house_rules: houseRules }) {
@@ -160,5 +173,6 @@ process.stdout.write(
     printables: printables.map((text) => printable(model, text)),
     saved: saved.map(plant),
     plays: plays.map(playActions),
+    golden: golden.map(goldenScore),
   }),
 );
