@@ -545,18 +545,24 @@ def _under(checks: dict, where: str, message: str) -> str:
 VARIANT_NAMES = ", ".join(variant.name for variant in VARIANTS)
 
 
+def _example(name: str) -> dict:
+    return json.loads((ROOT / "examples" / f"{name}.json").read_text())
+
+
+def _edited(record: dict, edit) -> dict:
+    """A deep copy of `record` with `edit` applied: one broken record made from a good one."""
+    copy = json.loads(json.dumps(record))
+    edit(copy)
+    return copy
+
+
 def _broken_imports(lang: str) -> list[tuple[dict, str]]:
     """Broken files, each with the line the page must show in `lang`, built from its catalog's templates."""
     with speaking(lang):
         text = scorekeeper_data(Rules())["text"]
     c, types, words = text["checks"], text["types"], text["words"]
-    turns = json.loads((ROOT / "examples" / "turns.json").read_text())
-    series = json.loads((ROOT / "examples" / "series.json").read_text())
-
-    def edited(record: dict, edit) -> dict:
-        copy = json.loads(json.dumps(record))
-        edit(copy)
-        return copy
+    turns = _example("turns")
+    series = _example("series")
 
     def turn(**changes):
         return lambda r: r["players"][0]["turns"][0].update(changes)
@@ -570,23 +576,23 @@ def _broken_imports(lang: str) -> list[tuple[dict, str]]:
     entry = _said(c, "within", where=_said(c, "game", number=1), part=_said(c, "entry", number=1))
     return [
         (
-            edited(turns, turn(box="pair")),
+            _edited(turns, turn(box="pair")),
             _under(c, first_turn, _said(c, "unknown_box", name='"pair"', boxes=boxes)),
         ),
         (
-            edited(turns, turn(dice=[7, 1, 1, 1, 1])),
+            _edited(turns, turn(dice=[7, 1, 1, 1, 1])),
             _under(c, first_turn, _said(c, "die", die=7, low=1, high=6)),
         ),
         (
-            edited(turns, lambda r: r["players"].__setitem__(0, "Ann")),
+            _edited(turns, lambda r: r["players"].__setitem__(0, "Ann")),
             _under(c, _said(c, "player", number=1), _said(c, "not_object", found=types["text"])),
         ),
         (
-            edited(turns, lambda r: r.update(variant="vegas")),
+            _edited(turns, lambda r: r.update(variant="vegas")),
             _under(c, words["variant"], _said(c, "unknown_variant", name="'vegas'", known=VARIANT_NAMES)),
         ),
         (
-            edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
+            _edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
             _under(c, words["games"], _said(c, "series_games", most=6, count=7)),
         ),
         ({"sheetgen_saved_game": 1, "game": planted}, _under(c, entry, _said(c, "list_at_most", most=5))),
@@ -629,27 +635,22 @@ def _broken_records() -> list[dict]:
     """Records each refused where a location or a message names a part of the record, a box, a house
     rule or the rules: a box's score, missing boxes, Yahtzee bonuses, the date, two start rules, a
     scratch, a box used twice, seven games."""
-    turns = json.loads((ROOT / "examples" / "turns.json").read_text())
-    boxes = json.loads((ROOT / "examples" / "boxes.json").read_text())
-    series = json.loads((ROOT / "examples" / "series.json").read_text())
-
-    def edited(record: dict, edit) -> dict:
-        copy = json.loads(json.dumps(record))
-        edit(copy)
-        return copy
+    turns = _example("turns")
+    boxes = _example("boxes")
+    series = _example("series")
 
     def column(edit):
         return lambda r: edit(r["players"][0])
 
     return [
-        edited(boxes, column(lambda p: p["boxes"].update(aces=7))),
-        edited(boxes, column(lambda p: [p["boxes"].pop(key) for key in ("aces", "three_of_a_kind")])),
-        edited(boxes, column(lambda p: p.update(yahtzee_bonuses=1) or p["boxes"].update(yahtzee=0))),
-        edited(boxes, lambda r: r.update(date="2026-13-01")),
-        edited(boxes, lambda r: r.update(house_rules=["one-die-start", "five-dice-start"])),
-        edited(turns, column(lambda p: p["turns"][0].update(scratch=True))),
-        edited(turns, column(lambda p: p["turns"][1].update(box=p["turns"][0]["box"]))),
-        edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
+        _edited(boxes, column(lambda p: p["boxes"].update(aces=7))),
+        _edited(boxes, column(lambda p: [p["boxes"].pop(key) for key in ("aces", "three_of_a_kind")])),
+        _edited(boxes, column(lambda p: p.update(yahtzee_bonuses=1) or p["boxes"].update(yahtzee=0))),
+        _edited(boxes, lambda r: r.update(date="2026-13-01")),
+        _edited(boxes, lambda r: r.update(house_rules=["one-die-start", "five-dice-start"])),
+        _edited(turns, column(lambda p: p["turns"][0].update(scratch=True))),
+        _edited(turns, column(lambda p: p["turns"][1].update(box=p["turns"][0]["box"]))),
+        _edited(series, lambda r: r.update(games=r["games"][:1] * 7)),
     ]
 
 
@@ -712,7 +713,7 @@ def test_the_schema_shows_the_record_language():
 
 
 def test_fill_prints_a_record_in_its_language_on_a4_unless_told(tmp_path):
-    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    data = _example("turns")
     path = tmp_path / "partie.json"
     path.write_text(json.dumps({**data, "lang": "de"}))
     out = tmp_path / "out"
@@ -732,7 +733,7 @@ def test_fill_prints_a_record_in_its_language_on_a4_unless_told(tmp_path):
 def test_fill_prints_a_mixed_batch_each_on_its_own_language_s_paper(tmp_path):
     """Without --paper, each record takes its language's paper and its file says so; --combine too,
     page by page."""
-    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    data = _example("turns")
     (tmp_path / "in").mkdir()
     for name, lang in (("deutsch", "de"), ("english", None), ("nederlands", "nl")):
         record = data if lang is None else {**data, "lang": lang}
@@ -750,7 +751,7 @@ def test_fill_prints_a_mixed_batch_each_on_its_own_language_s_paper(tmp_path):
 
 
 def test_a_record_in_an_unknown_language_is_one_line(tmp_path):
-    data = json.loads((ROOT / "examples" / "turns.json").read_text())
+    data = _example("turns")
     for lang, why in (("xx", "unknown language 'xx'"), (7, "expected a language tag")):
         path = tmp_path / "game.json"
         path.write_text(json.dumps({**data, "lang": lang}))
