@@ -53,7 +53,7 @@ from sheetgen.forms.reader import load_any_record, record_json
 from sheetgen.layout.geometry import CARDS, LAYOUTS, NO_LARGE_HALF_CARDS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.arguments import check_names, check_title
-from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Box, Total
+from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Total
 from sheetgen.rules.records import Game, Record, record_text
 from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
@@ -686,7 +686,7 @@ def format_game(game: Game, heading: str, ellipsis: str = ELLIPSIS) -> str:
     for row in SHEET_ROWS:
         values = []
         for player in game.players:
-            if isinstance(row.key, Box):
+            if row.is_box:
                 values.append(player.card.boxes[row.key])
             elif row.key is Total.YAHTZEE_BONUS:
                 totals = player.totals

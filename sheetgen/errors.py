@@ -29,6 +29,10 @@ class GameDefinitionError(SheetgenError):
     """A game definition whose boxes or parameters do not hold together."""
 
 
+class UnknownGameError(SheetgenError):
+    """A game id that is not one of the built-in games."""
+
+
 class IllegalPlacementError(SheetgenError):
     """A roll placed in a box that is filled or that the variant forbids."""
 

@@ -16,7 +16,7 @@ from sheetgen.files.records import load_record
 from sheetgen.layout.fitting import LINE_VALUE_SIZE
 from sheetgen.layout.geometry import Rect, sheet_geometry
 from sheetgen.pdf.fill import BOLD, FONT, MIN_SIZE, NAME, Filler, fit_line
-from sheetgen.rules.boxes import SHEET_ROWS, Box, Total
+from sheetgen.rules.boxes import SHEET_ROWS, Total
 from sheetgen.rules.records import parse_record
 
 
@@ -49,7 +49,7 @@ def _inside(texts, value: str, cell: Rect) -> bool:
 
 
 def _expected(player_json: dict, row) -> str:
-    if isinstance(row.key, Box):
+    if row.is_box:
         return str(player_json["boxes"][row.key.value])
     return str(player_json[row.key.value])
 

@@ -46,7 +46,8 @@ from sheetgen.layout.geometry import (
     sheet_geometry,
 )
 from sheetgen.pdf.scoresheet import BONUS_CAPTIONS, grid_lines, heading_size, render_scoresheet, sheet_kind
-from sheetgen.rules.boxes import SHEET_ROWS, Section
+from sheetgen.rules.boxes import SHEET_ROWS
+from sheetgen.rules.game import Section
 from sheetgen.rules.i18n import _
 from sheetgen.rules.records import record_text
 from sheetgen.rules.rulebook import row_hint

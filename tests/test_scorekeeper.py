@@ -12,7 +12,7 @@ from helpers import CONTRADICTING_STARTS, KNOWN_HOUSE_RULES, KNOWN_VARIANTS, OUR
 
 from sheetgen.build import build, plan
 from sheetgen.files.variants import load_rules
-from sheetgen.rules.boxes import BOX_INFO, SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD
+from sheetgen.rules.boxes import SHEET_ROWS, TOTAL_LABELS, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Box
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 from sheetgen.web.scorekeeper import MODULES, render_scorekeeper, scorekeeper_data
 
@@ -108,7 +108,7 @@ def test_the_built_page_links_the_icon_beside_it():
 def test_labels_and_numbers_come_from_the_model():
     """The template and scripts name no box label, hint or score constant; the blob has them all."""
     sources = "\n".join(p.read_text() for p in TEMPLATE_DIR.iterdir())
-    for info in BOX_INFO.values():
+    for info in Box:
         assert info.label == "Yahtzee" or info.label not in sources, info.label  # also the game's name
     for label in TOTAL_LABELS.values():
         assert f">{label}<" not in sources and f'"{label}"' not in sources, label
@@ -118,7 +118,7 @@ def test_labels_and_numbers_come_from_the_model():
     for number in (UPPER_BONUS_THRESHOLD, UPPER_BONUS, 25, 30, 40, 50, 100):
         assert not re.search(rf"(?<![\w.#-]){number}(?![\w%.-])", code), number
     data = scorekeeper_data(Rules())
-    assert [b["label"] for b in data["boxes"]] == [info.label for info in BOX_INFO.values()]
+    assert [b["label"] for b in data["boxes"]] == [info.label for info in Box]
     assert [r["slug"] for r in data["rows"]] == [row.slug for row in SHEET_ROWS]
     assert {r["name"] for r in data["house_rules"]} == {rule.value for rule in HouseRule}
 

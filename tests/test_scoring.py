@@ -7,8 +7,8 @@ from helpers import DATA, node_answers
 
 from sheetgen.errors import IllegalPlacementError
 from sheetgen.files.variants import load_rules
-from sheetgen.rules.boxes import LOWER_BOXES, MAX_BOX_TOTAL, Box, Total
-from sheetgen.rules.scoring import ScoreCard, Totals, possible_scores, winners
+from sheetgen.rules.boxes import GAME, LOWER_BOXES, Box, Total
+from sheetgen.rules.scoring import ScoreCard, Totals, best_total, possible_scores, winners
 from sheetgen.rules.variants import VARIANTS, Rules
 from sheetgen.web.scorekeeper import scorekeeper_data
 
@@ -157,7 +157,7 @@ def test_highest_possible_score(variant):
     card = ScoreCard()
     for dice, box in _perfect_game():
         card = card.place(dice, box, rules)
-    assert MAX_BOX_TOTAL == 375
+    assert best_total(GAME) == 375
     assert card.yahtzee_bonuses == 12
     assert card.totals.grand_total == 1575
 

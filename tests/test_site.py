@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from sheetgen.rules.boxes import BOX_INFO, LOWER_BOXES
+from sheetgen.rules.boxes import LOWER_BOXES
 from sheetgen.rules.guide import PAGE_ORDER, SHEET_NOTICE, SITE_NOTICE, difference, rules_page
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import C2406, FREE_CHOICE, OFFICIAL, VARIANTS, HouseRule, Rules
@@ -75,7 +75,7 @@ def test_questions_and_glossary_follow_the_rules() -> None:
     (block,) = next(s for s in rules_page(Rules(OFFICIAL)).sections if s.key == "words").blocks
     terms = {item.lead: item.text for item in block.items}
     for box in LOWER_BOXES:
-        assert BOX_INFO[box].needs.lower() in terms[box.label].lower()
+        assert box.needs.lower() in terms[box.label].lower()
     assert {"Keepers", "Joker", "Extra Yahtzee", "Yahtzee bonus", "Grand total"} <= set(terms)
 
 

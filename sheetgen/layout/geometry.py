@@ -18,7 +18,8 @@ from functools import cache
 from typing import Self
 
 from sheetgen.errors import GeometryError
-from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, SheetRow, Total
+from sheetgen.rules.game import Section
 from sheetgen.rules.text import REPR, named_member, quote, type_name
 
 

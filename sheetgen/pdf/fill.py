@@ -53,7 +53,7 @@ from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, lo
 from sheetgen.pdf.scoresheet import THICK
 from sheetgen.rules import i18n
 from sheetgen.rules.arguments import items
-from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Box, Total
+from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
 from sheetgen.rules.records import Game, PlayerGame, Record, quote, record_text
 from sheetgen.rules.variants import Rules
 
@@ -259,7 +259,7 @@ class _Page:
             if row.slug not in self.geometry.cells:
                 continue
             cell = self.geometry.cell(row, column)
-            if isinstance(row.key, Box):
+            if row.is_box:
                 self.centred(i18n.number(player.card.boxes[row.key]), cell)
             elif row.key is Total.YAHTZEE_BONUS:
                 ticks, points = self.geometry.bonus_write_ins(column)

@@ -57,7 +57,8 @@ from sheetgen.layout.geometry import (
     split_evenly,
 )
 from sheetgen.rules.arguments import check_count, check_names, check_rules, check_title
-from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, Section, SheetRow, Total
+from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, SheetRow, Total
+from sheetgen.rules.game import Section
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import N_, _, ngettext
 from sheetgen.rules.rulebook import edition_line, edition_parts, row_hint

@@ -1,4 +1,4 @@
-"""The score card of Yahtzee as data: boxes, sections, bonuses and sheet rows.
+"""The score card as data: boxes, sections, bonuses and sheet rows (Yahtzee's, and any game's).
 
 Every label, hint and number a sheet prints about a box comes from here, so
 the rule sheet, the blank score sheets, the filled records and the terminal
@@ -10,8 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from sheetgen.errors import GameDefinitionError
-from sheetgen.rules.game import YAHTZEE, BoxRule, Kind, Scoring, Section
+from sheetgen.rules.game import YAHTZEE, BoxRule, Game, Kind, Section
 from sheetgen.rules.i18n import N_, _
 
 GAME = YAHTZEE
@@ -33,109 +32,15 @@ MAX_DICE_TOTAL = DICE_COUNT * max(FACES)
 
 NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
 
+Box = GAME.box_set
+"""Yahtzee's 13 boxes in card order, read like an enum: `Box.ACES`, `Box("chance")`, `list(Box)`."""
 
-class Box(enum.Enum):
-    """The 13 boxes, in the order they stand on the card."""
-
-    ACES = "aces"
-    TWOS = "twos"
-    THREES = "threes"
-    FOURS = "fours"
-    FIVES = "fives"
-    SIXES = "sixes"
-    THREE_OF_A_KIND = "three_of_a_kind"
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    FULL_HOUSE = "full_house"
-    SMALL_STRAIGHT = "small_straight"
-    LARGE_STRAIGHT = "large_straight"
-    YAHTZEE = "yahtzee"
-    CHANCE = "chance"
-
-    @property
-    def info(self) -> BoxInfo:
-        return BOX_INFO[self]
-
-    @property
-    def section(self) -> Section:
-        return self.info.section
-
-    @property
-    def label(self) -> str:
-        return self.info.label
-
-    @property
-    def face(self) -> int | None:
-        """The number an upper box counts; None for the lower boxes."""
-        return self.info.face
-
-    @classmethod
-    def for_face(cls, face: int) -> Box:
-        return FACE_BOXES[face]
-
-    def __repr__(self) -> str:
-        return f"Box.{self.name}"
-
-
-@dataclass(frozen=True)
-class BoxInfo:
-    """What the card, the rule sheet and the table say about one box, from its rule in the game."""
-
-    rule: BoxRule
-
-    @property
-    def label_id(self) -> str:
-        """The message id; `label` is it in the active language."""
-        return self.rule.label_id
-
-    @property
-    def section(self) -> Section:
-        return self.rule.section
-
-    @property
-    def scoring(self) -> Scoring:
-        return self.rule.scoring
-
-    @property
-    def face(self) -> int | None:
-        return self.rule.face
-
-    @property
-    def fixed_score(self) -> int | None:
-        return self.rule.score
-
-    @property
-    def example(self) -> tuple[int, ...]:
-        return self.rule.example
-
-    @property
-    def label(self) -> str:
-        return _(self.label_id)
-
-    @property
-    def needs(self) -> str:
-        """What the dice must show, in words: 'at least 3 dice alike'."""
-        return _(self.rule.needs_id, face=self.face, dice=DICE_COUNT)
-
-    @property
-    def scores(self) -> str:
-        """What the box scores, in words: 'total of all 5 dice', '25'."""
-        if self.scoring is Scoring.COUNT_FACE:
-            return _("total of the %(face)ss only", face=self.face)
-        if self.scoring is Scoring.DICE_TOTAL:
-            return _("total of all %(dice)s dice", dice=DICE_COUNT)
-        return str(self.fixed_score)
-
-
-BOX_INFO: dict[Box, BoxInfo] = {Box(rule.id): BoxInfo(rule) for rule in GAME.boxes}
-if list(BOX_INFO) != list(Box):
-    raise GameDefinitionError(f"game {GAME.id}: Box must list its boxes in card order")
-
-UPPER_BOXES: tuple[Box, ...] = tuple(b for b in Box if b.section is Section.UPPER)
-LOWER_BOXES: tuple[Box, ...] = tuple(b for b in Box if b.section is Section.LOWER)
-FACE_BOXES = {rule.face: Box(rule.id) for rule in GAME.of_kind(Kind.FACE)}
-STRAIGHT_LENGTHS = {Box(rule.id): rule.run for rule in GAME.of_kind(Kind.STRAIGHT)}
+UPPER_BOXES: tuple[BoxRule, ...] = GAME.in_section(Section.UPPER)
+LOWER_BOXES: tuple[BoxRule, ...] = GAME.in_section(Section.LOWER)
+FACE_BOXES = {rule.face: rule for rule in GAME.of_kind(Kind.FACE)}
+STRAIGHT_LENGTHS = {rule: rule.run for rule in GAME.of_kind(Kind.STRAIGHT)}
 KIND_COUNTS = {
-    Box(rule.id): DICE_COUNT if rule.kind is Kind.ALL_ALIKE else rule.count
+    rule: DICE_COUNT if rule.kind is Kind.ALL_ALIKE else rule.count
     for rule in GAME.boxes
     if rule.kind in (Kind.ALIKE, Kind.ALL_ALIKE)
 }
@@ -175,10 +80,14 @@ TOTAL_HINTS = {
 }
 
 
-def total_hint(total: Total) -> str:
+def total_hint(total: Total, game: Game = GAME) -> str:
     """The hint printed beside a total's label, in the active language."""
+    upper, extra = game.upper_bonus, game.extra_bonus
     return _(
-        TOTAL_HINTS[total], bonus=UPPER_BONUS, threshold=UPPER_BONUS_THRESHOLD, yahtzee_bonus=YAHTZEE_BONUS
+        TOTAL_HINTS[total],
+        bonus=upper and upper.score,
+        threshold=upper and upper.threshold,
+        yahtzee_bonus=extra and extra.score,
     )
 
 
@@ -186,7 +95,7 @@ def total_hint(total: Total) -> str:
 class SheetRow:
     """One row of the score sheet: a box to fill or a total to work out."""
 
-    key: Box | Total
+    key: BoxRule | Total
     section: Section
     repeat: bool = False  # the upper total again, at the foot of the card
 
@@ -199,28 +108,37 @@ class SheetRow:
         return isinstance(self.key, Total)
 
     @property
+    def is_box(self) -> bool:
+        return isinstance(self.key, BoxRule)
+
+    @property
     def slug(self) -> str:
         return self.key.value + ("_again" if self.repeat else "")
 
 
-SHEET_ROWS: tuple[SheetRow, ...] = (
-    *(SheetRow(box, Section.UPPER) for box in UPPER_BOXES),
-    SheetRow(Total.UPPER_SUBTOTAL, Section.UPPER),
-    SheetRow(Total.UPPER_BONUS, Section.UPPER),
-    SheetRow(Total.UPPER_TOTAL, Section.UPPER),
-    *(SheetRow(box, Section.LOWER) for box in LOWER_BOXES),
-    SheetRow(Total.YAHTZEE_BONUS, Section.LOWER),
-    SheetRow(Total.LOWER_TOTAL, Section.LOWER),
-    SheetRow(Total.UPPER_TOTAL, Section.LOWER, repeat=True),
-    SheetRow(Total.GRAND_TOTAL, Section.LOWER),
-)
+def sheet_rows(game: Game) -> tuple[SheetRow, ...]:
+    """The card's rows, top to bottom: the boxes, and the totals the game's bonuses call for.
+
+    A game with no upper bonus adds its boxes up in one grand total.
+    """
+    upper, lower = game.in_section(Section.UPPER), game.in_section(Section.LOWER)
+    if game.upper_bonus is None:
+        return (
+            *(SheetRow(box, Section.UPPER) for box in upper),
+            *(SheetRow(box, Section.LOWER) for box in lower),
+            SheetRow(Total.GRAND_TOTAL, Section.LOWER),
+        )
+    return (
+        *(SheetRow(box, Section.UPPER) for box in upper),
+        SheetRow(Total.UPPER_SUBTOTAL, Section.UPPER),
+        SheetRow(Total.UPPER_BONUS, Section.UPPER),
+        SheetRow(Total.UPPER_TOTAL, Section.UPPER),
+        *(SheetRow(box, Section.LOWER) for box in lower),
+        *((SheetRow(Total.YAHTZEE_BONUS, Section.LOWER),) if game.extra_bonus else ()),
+        SheetRow(Total.LOWER_TOTAL, Section.LOWER),
+        SheetRow(Total.UPPER_TOTAL, Section.LOWER, repeat=True),
+        SheetRow(Total.GRAND_TOTAL, Section.LOWER),
+    )
 
 
-def _most(info: BoxInfo) -> int:
-    """The highest score a box can hold without a Joker."""
-    if info.scoring is Scoring.COUNT_FACE:
-        return DICE_COUNT * info.face
-    return MAX_DICE_TOTAL if info.scoring is Scoring.DICE_TOTAL else info.fixed_score
-
-
-MAX_BOX_TOTAL = UPPER_BONUS + sum(_most(info) for info in BOX_INFO.values())
+SHEET_ROWS = sheet_rows(GAME)

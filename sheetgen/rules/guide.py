@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetgen.rules.boxes import (
-    BOX_INFO,
     COLUMNS,
     DICE_COUNT,
     FACES,
@@ -28,9 +27,9 @@ from sheetgen.rules.boxes import (
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
     Box,
-    Section,
     Total,
 )
+from sheetgen.rules.game import Section
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.rulebook import (
     Block,
@@ -255,7 +254,7 @@ def _questions(rules: Rules) -> SheetSection:
 
 
 def _box_term(box: Box) -> tuple[str, str]:
-    info = BOX_INFO[box]
+    info = box
     if info.fixed_score:
         return box.label, _("%(needs)s; worth %(score)s.", needs=capitalize(info.needs), score=info.scores)
     return box.label, _("%(needs)s; worth the %(score)s.", needs=capitalize(info.needs), score=info.scores)
@@ -286,7 +285,7 @@ def _glossary() -> SheetSection:
                 boxes=_either(lower, "and"),
             ),
         ),
-        (Box.ACES.label, _("The 1s. %(box)s scores 1 for each die showing 1.", box=BOX_INFO[Box.ACES].label)),
+        (Box.ACES.label, _("The 1s. %(box)s scores 1 for each die showing 1.", box=Box.ACES.label)),
         (_("Keepers"), _("Dice set aside between throws. Any of them may still be thrown again.")),
         *(_box_term(box) for box in LOWER_BOXES),
         (

@@ -39,6 +39,8 @@ CHECKS: dict[str, str] = {
     "empty": N_("{what} is empty"),
     "invisible": N_("{what} is empty (only invisible characters)"),
     # Variants and house rules (variants.py)
+    "unknown_game": N_("unknown game {name}; known games: {known}"),
+    "not_of_game": N_("{what} {name} is not a rule of {game}; {game} has no variants or house rules"),
     "unknown_variant": N_("unknown variant {name}; known variants: {known}"),
     "unknown_house_rule": N_("unknown house rule {name}; known house rules: {known}"),
     "contradict": N_("house rules {one} and {other} contradict each other"),
@@ -76,6 +78,9 @@ CHECKS: dict[str, str] = {
     "game_players": N_("a game has at most {most} players, found {count}"),
     "name_twice": N_("the name {name} is used twice"),
     "turns_or_boxes": N_("give either 'turns' or 'boxes', not both or neither"),
+    "column": N_("column {number}"),
+    "columns_list": N_("'columns' must be a list of {count} columns"),
+    "column_number": N_("'column' must be a whole number from 1 to {most}, found {found}"),
     "turns_list": N_("'turns' must be a list of {count} turns"),
     "turns_count": N_("{count} turns; a game is exactly {boxes}"),
     "dice_or_score": N_("give either 'dice' or 'score', not both"),
@@ -117,6 +122,8 @@ CHECKS: dict[str, str] = {
 # How a message names a part of the record, a box or a house rule: in English the record's own key
 # (the word the file is written with), in another language its label ("Einser", "Spieler").
 WORDS: dict[str, str] = {
+    "game": N_("game"),
+    "columns": N_("columns"),
     "games": N_("games"),
     "players": N_("players"),
     "boxes": N_("boxes"),
@@ -139,6 +146,14 @@ WORDS: dict[str, str] = {
     "large_straight": N_("large_straight"),
     "yahtzee": N_("yahtzee"),
     "chance": N_("chance"),
+    "ones": N_("ones"),
+    "one_pair": N_("one_pair"),
+    "two_pairs": N_("two_pairs"),
+    "yatzy": N_("yatzy"),
+    "little_straight": N_("little_straight"),
+    "big_straight": N_("big_straight"),
+    "choice": N_("choice"),
+    "yacht": N_("yacht"),
     "five-of-a-kind-full-house": N_("five-of-a-kind-full-house"),
     "one-die-start": N_("one-die-start"),
     "five-dice-start": N_("five-dice-start"),

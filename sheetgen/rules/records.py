@@ -23,44 +23,51 @@ from sheetgen.errors import (
     RecordShapeError,
     SheetgenError,
 )
-from sheetgen.rules.boxes import (
-    DICE_COUNT,
-    FACES,
-    MAX_GAMES_IN_SERIES,
-    MAX_YAHTZEE_BONUSES,
-    YAHTZEE_SCORE,
-    Box,
-)
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES
+from sheetgen.rules.game import DEFAULT_GAME, BoxRule, game_named
+from sheetgen.rules.game import Game as GameRules
 from sheetgen.rules.messages import at, located, say, within, word
-from sheetgen.rules.scoring import ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
+from sheetgen.rules.scoring import Card, ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
 from sheetgen.rules.text import clean_text, quote, type_name
 from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules, builtin_rules
 
 MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
 MAX_PLAYERS = 60  # per game: ten pages of six columns
-RECORD_KEYS = ("variant", "house_rules", "title", "date", "lang", "games", "players")
+RECORD_KEYS = ("game", "variant", "house_rules", "title", "date", "lang", "games", "players")
 LANG_PATTERN = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?")  # en, pt-BR: a language tag
 GAME_KEYS = ("players",)
 TURNS_PLAYER_KEYS = ("name", "turns")
 BOXES_PLAYER_KEYS = ("name", "boxes", "yahtzee_bonuses")
-TURN_KEYS = ("dice", "box", "scratch", "score", "yahtzee_bonus")
-DICE_TURN_KEYS = ("dice", "box", "scratch")
-TYPED_TURN_KEYS = ("box", "score", "yahtzee_bonus")
+COLUMNS_PLAYER_KEYS = ("name", "columns")
+COLUMN_KEYS = ("boxes", "yahtzee_bonuses")
+TURN_KEYS = ("column", "dice", "box", "scratch", "score", "yahtzee_bonus")
+DICE_TURN_KEYS = ("column", "dice", "box", "scratch")
+TYPED_TURN_KEYS = ("column", "box", "score", "yahtzee_bonus")
 DEFAULT_VARIANT = OFFICIAL.name  # a record that names no variant
 ALLOWED_SHOWN = 7  # a box's possible scores a message lists one by one; more are said as a range
 
 
 @dataclass(frozen=True)
 class PlayerGame:
-    """One player's finished card in one game."""
+    """One player's finished card in one game: a column per multiplier of the game."""
 
     name: str
-    card: ScoreCard
+    whole: Card
+
+    @property
+    def card(self) -> ScoreCard:
+        """The first column: a one-column game's whole card."""
+        return self.whole.columns[0]
 
     @cached_property
     def totals(self) -> Totals:
+        """The first column's totals (see `grand_total` for the whole card)."""
         return self.card.totals
+
+    @cached_property
+    def grand_total(self) -> int:
+        return self.whole.grand_total
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,7 @@ class Game:
 
     @property
     def winners(self) -> list[str]:
-        return winners({p.name: p.totals.grand_total for p in self.players})
+        return winners({p.name: p.grand_total for p in self.players})
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,7 @@ class Record:
 
     rules: Rules
     games: tuple[Game, ...]
+    game: GameRules = field(default=game_named(DEFAULT_GAME), kw_only=True)
     title: str | None = None
     date: str | None = None
     source: str = "record"
@@ -96,7 +104,7 @@ class Record:
     @property
     def series_totals(self) -> dict[str, int]:
         return {
-            name: sum(game.players[i].totals.grand_total for game in self.games)
+            name: sum(game.players[i].grand_total for game in self.games)
             for i, name in enumerate(self.player_names)
         }
 
@@ -121,6 +129,31 @@ class Record:
 
 
 def _player_json(player: PlayerGame) -> dict[str, Any]:
+    """One-column games: the boxes and the card's totals; games of several columns: each column's
+    boxes, bonus and total, times its multiplier. An extra bonus is part of its column's total, so
+    it is multiplied with it; `yahtzee_bonus` says how much of the grand total it brought."""
+    game = player.whole.game
+    if len(game.columns) > 1:
+        columns = [
+            {
+                "boxes": {box.value: score for box, score in column.boxes.items()},
+                "upper_bonus": column.totals.upper_bonus,
+                "yahtzee_bonuses": column.yahtzee_bonuses,
+                "total": column.totals.grand_total,
+                "multiplier": multiplier,
+                "scored": column.totals.grand_total * multiplier,
+            }
+            for column, multiplier in zip(player.whole.columns, game.columns, strict=True)
+        ]
+        bonus = sum(
+            c.totals.yahtzee_bonus * m for c, m in zip(player.whole.columns, game.columns, strict=True)
+        )
+        return {
+            "name": player.name,
+            "columns": columns,
+            "yahtzee_bonus": bonus,
+            "grand_total": player.grand_total,
+        }
     totals = player.totals
     return {
         "name": player.name,
@@ -184,10 +217,15 @@ def check_text(where: str, value: Any, what: str, limit: int) -> str:
 class _Parser:
     def __init__(self, load_variant: VariantLoader) -> None:
         self.load_variant = load_variant
+        self.game_rules = game_named(DEFAULT_GAME)
 
     def record(self, data: Any, source: str) -> Record:
         top = say("top_level")
         _check_keys(top, data, RECORD_KEYS)
+        try:
+            self.game_rules = game_named(data.get("game", DEFAULT_GAME))
+        except SheetgenError as error:
+            raise RecordShapeError(located(word("game"), str(error))) from None
         rules = self.rules(data)
         title = data.get("title")
         if title is not None:
@@ -230,11 +268,24 @@ class _Parser:
         if rules.custom_name is not None:  # its variant file may not travel with it: name what it holds
             data = {**data, "variant": rules.variant.name, "house_rules": list(rules.house_rule_names)}
         kept = json.dumps(data, ensure_ascii=False)  # compact: C-fast, and a copy no caller can change
-        return Record(rules, games, title, date, source, lang and language_tag(lang), kept)
+        return Record(
+            rules, games, title, date, source, lang and language_tag(lang), kept, game=self.game_rules
+        )
 
     def rules(self, data: dict[str, Any]) -> Rules:
         variant = data.get("variant", DEFAULT_VARIANT)
         house_rules = data.get("house_rules", [])
+        game = self.game_rules
+        if not game.takes_jokers:  # one set of rules: the definition's own
+            for key in ("variant", "house_rules"):
+                if data.get(key, []) != []:
+                    found = (
+                        quote(data[key]) if isinstance(data[key], str) else ", ".join(map(quote, data[key]))
+                    )
+                    raise RecordShapeError(
+                        at(word(key), "not_of_game", what=word(key), name=found, game=game.title)
+                    )
+            return Rules()
         if not isinstance(variant, str) or not variant.strip():
             raise RecordShapeError(at(word("variant"), "variant_name"))
         if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
@@ -281,64 +332,119 @@ class _Parser:
         where = say("named", where=where, name=quote(name))
         if ("turns" in data) == ("boxes" in data):
             raise RecordShapeError(at(where, "turns_or_boxes"))
+        game = self.game_rules
         if "turns" in data:
             _check_keys(where, data, TURNS_PLAYER_KEYS)
             return PlayerGame(name, self.turns(where, data["turns"], rules))
-        _check_keys(where, data, BOXES_PLAYER_KEYS)
-        return PlayerGame(name, self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0), rules))
+        if len(game.columns) > 1:
+            _check_keys(where, data, COLUMNS_PLAYER_KEYS)
+            return PlayerGame(name, self.columns(where, data.get("columns"), rules))
+        _check_keys(where, data, self._keys(BOXES_PLAYER_KEYS))
+        column = self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0), rules)
+        return PlayerGame(name, Card(game, (column,)))
 
-    def turns(self, where: str, turns: Any, rules: Rules) -> ScoreCard:
+    def _keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """The keys the game allows: a column only where there are several, bonuses only where it has them."""
+        game = self.game_rules
+        return tuple(
+            key
+            for key in keys
+            if (key != "column" or len(game.columns) > 1)
+            and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
+        )
+
+    def columns(self, where: str, columns: Any, rules: Rules) -> Card:
+        game = self.game_rules
+        count = len(game.columns)
+        if not isinstance(columns, list) or len(columns) != count:
+            raise RecordShapeError(at(within(where, word("columns")), "columns_list", count=count))
+        cards = []
+        for k, column in enumerate(columns, 1):
+            here = within(where, say("column", number=k))
+            _check_keys(here, column, COLUMN_KEYS)
+            if "boxes" not in column:
+                raise RecordShapeError(at(here, "missing_boxes", missing=word("boxes"), count=1))
+            cards.append(self.boxes(here, column["boxes"], column.get("yahtzee_bonuses", 0), rules))
+        alike = game.all_alike_box
+        for k, column in enumerate(cards, 1):
+            held = [c.boxes[alike] for c in cards]
+            if column.yahtzee_bonuses and any(score != alike.score for score in held):
+                here = within(within(where, say("column", number=k)), word("yahtzee_bonuses"))
+                shown = ", ".join(map(str, held))
+                raise ImpossibleScoreError(at(here, "bonuses_need_yahtzee", yahtzee=alike.score, held=shown))
+        return Card(game, tuple(cards))
+
+    def turns(self, where: str, turns: Any, rules: Rules) -> Card:
+        game = self.game_rules
         if not isinstance(turns, list):
-            raise RecordShapeError(at(where, "turns_list", count=len(Box)))
-        if len(turns) != len(Box):
-            raise RecordShapeError(at(where, "turns_count", count=len(turns), boxes=len(Box)))
-        card = ScoreCard()
+            raise RecordShapeError(at(where, "turns_list", count=game.turns))
+        if len(turns) != game.turns:
+            raise RecordShapeError(at(where, "turns_count", count=len(turns), boxes=game.turns))
+        card = Card.empty(game)
         for n, turn in enumerate(turns, 1):
             here = within(where, say("turn", number=n))
-            _check_keys(here, turn, TURN_KEYS)
+            _check_keys(here, turn, self._keys(TURN_KEYS))
             if "dice" in turn and "score" in turn:
                 raise RecordShapeError(at(here, "dice_or_score"))
             if "box" not in turn or ("dice" not in turn and "score" not in turn):
                 raise RecordShapeError(at(here, "needs_box"))
+            column = self.column(here, turn)
             box = self.box_name(here, turn["box"])
-            if box in card.boxes:
+            if box in card.columns[column].boxes:
                 raise RecordError(at(here, "box_twice", box=box.label))
             if "score" in turn:
-                _check_keys(here, turn, TYPED_TURN_KEYS)
-                card = self.typed_turn(here, turn, box, rules, card)
+                _check_keys(here, turn, self._keys(TYPED_TURN_KEYS))
+                card = self.typed_turn(here, turn, (column, box), rules, card)
                 continue
-            _check_keys(here, turn, DICE_TURN_KEYS)
+            _check_keys(here, turn, self._keys(DICE_TURN_KEYS))
             dice = self.dice(here, turn["dice"])
             scratch = self.scratch(here, turn, rules)
             try:
-                card = card.place(dice, box, rules, scratch=scratch)
+                card = card.place(dice, (column, box), rules, scratch=scratch)
             except IllegalPlacementError as error:
                 raise IllegalPlacementError(located(here, str(error))) from None
         ticked = [turn for turn in turns if turn.get("yahtzee_bonus") is True]
-        if ticked and card.boxes.get(Box.YAHTZEE) != YAHTZEE_SCORE:
-            held = card.boxes.get(Box.YAHTZEE, say("nothing"))
-            raise ImpossibleScoreError(at(where, "tick_needs_yahtzee", yahtzee=YAHTZEE_SCORE, held=held))
+        alike = game.all_alike_box
+        held = [column.boxes.get(alike) for column in card.columns]
+        if ticked and any(score != alike.score for score in held):
+            shown = ", ".join(say("nothing") if score is None else str(score) for score in held)
+            raise ImpossibleScoreError(at(where, "tick_needs_yahtzee", yahtzee=alike.score, held=shown))
         return card
 
-    @staticmethod
-    def typed_turn(where: str, turn: dict[str, Any], box: Box, rules: Rules, card: ScoreCard) -> ScoreCard:
+    def column(self, where: str, turn: dict[str, Any]) -> int:
+        """The column a turn is written in, from 0: always the first in a one-column game."""
+        count = len(self.game_rules.columns)
+        if count == 1:
+            return 0
+        value = turn.get("column")
+        if not _is_int(value) or not 1 <= value <= count:
+            raise RecordShapeError(at(where, "column_number", most=count, found=quote(value)))
+        return value - 1
+
+    def typed_turn(
+        self, where: str, turn: dict[str, Any], slot: tuple[int, BoxRule], rules: Rules, card: Card
+    ) -> Card:
         """A score written by hand in one box; with `"yahtzee_bonus": true` it was an extra Yahtzee.
 
         The tick is backed by this box alone: one per box, never on the Yahtzee box, and only
         with a score an extra Yahtzee can leave there, so no bonus lacks its roll.
         """
+        game = self.game_rules
+        k, box = slot
         value = turn["score"]
         if not _is_int(value):
             raise ImpossibleScoreError(at(where, "not_whole", value=quote(value)))
-        if value not in possible_scores(box, rules):
-            raise ImpossibleScoreError(_cannot_score(where, box, value, rules))
+        if value not in possible_scores(box, rules, game):
+            raise ImpossibleScoreError(_cannot_score(where, box, value, rules, game))
         tick = turn.get("yahtzee_bonus", False)
         if tick is not False and tick is not True:
             raise RecordShapeError(at(where, "tick_bool", found=quote(tick)))
-        if tick and (box is Box.YAHTZEE or value not in extra_yahtzee_scores(rules)[box]):
+        if tick and (box is game.all_alike_box or value not in extra_yahtzee_scores(rules, game)[box]):
             misfit = at(where, "tick_misfit", box=box.label, score=value, rules=rules.label)
             raise ImpossibleScoreError(misfit)
-        return ScoreCard({**card.boxes, box: value}, card.yahtzee_bonuses + tick)
+        old = card.columns[k]
+        new = ScoreCard({**old.boxes, box: value}, old.yahtzee_bonuses + tick, game)
+        return Card(game, (*card.columns[:k], new, *card.columns[k + 1 :]))
 
     @staticmethod
     def scratch(where: str, turn: dict[str, Any], rules: Rules) -> bool:
@@ -358,58 +464,66 @@ class _Parser:
             )
         return True
 
-    @staticmethod
-    def dice(where: str, dice: Any) -> tuple[int, ...]:
+    def dice(self, where: str, dice: Any) -> tuple[int, ...]:
+        count, faces = self.game_rules.dice, self.game_rules.faces
         if not isinstance(dice, list):
-            raise DiceError(at(where, "dice_list", count=DICE_COUNT, found=type_name(dice)))
-        if len(dice) != DICE_COUNT:
-            raise DiceError(at(where, "dice_count", count=len(dice), dice=DICE_COUNT))
+            raise DiceError(at(where, "dice_list", count=count, found=type_name(dice)))
+        if len(dice) != count:
+            raise DiceError(at(where, "dice_count", count=len(dice), dice=count))
         for die in dice:
-            if not _is_int(die) or die not in FACES:
-                raise DiceError(at(where, "die", die=quote(die), low=FACES[0], high=FACES[-1]))
+            if not _is_int(die) or die not in faces:
+                raise DiceError(at(where, "die", die=quote(die), low=faces[0], high=faces[-1]))
         return tuple(dice)
 
-    @staticmethod
-    def box_name(where: str, name: Any) -> Box:
+    def box_name(self, where: str, name: Any) -> BoxRule:
+        boxes = self.game_rules.box_set
         try:
-            return Box(name)
+            return boxes(name)
         except ValueError:
-            boxes = ", ".join(b.value for b in Box)
-            raise RecordShapeError(at(where, "unknown_box", name=quote(name), boxes=boxes)) from None
+            known = ", ".join(b.value for b in boxes)
+            raise RecordShapeError(at(where, "unknown_box", name=quote(name), boxes=known)) from None
 
     def boxes(self, where: str, boxes: Any, bonuses: Any, rules: Rules) -> ScoreCard:
+        game = self.game_rules
         column = within(where, word("boxes"))
-        _check_keys(column, boxes, tuple(b.value for b in Box))
-        missing = [word(box.value) for box in Box if box.value not in boxes]
+        _check_keys(column, boxes, tuple(b.value for b in game.boxes))
+        missing = [word(box.value) for box in game.boxes if box.value not in boxes]
         if missing:
-            raise RecordShapeError(at(column, "missing_boxes", missing=", ".join(missing), count=len(Box)))
-        scores: dict[Box, int] = {}
-        for box in Box:
+            raise RecordShapeError(
+                at(column, "missing_boxes", missing=", ".join(missing), count=len(game.boxes))
+            )
+        scores: dict[BoxRule, int] = {}
+        for box in game.boxes:
             value = boxes[box.value]
             here = within(where, say("box", box=word(box.value)))
             if not _is_int(value):
                 raise ImpossibleScoreError(at(here, "not_whole", value=quote(value)))
-            if value not in possible_scores(box, rules):
-                raise ImpossibleScoreError(_cannot_score(here, box, value, rules))
+            if value not in possible_scores(box, rules, game):
+                raise ImpossibleScoreError(_cannot_score(here, box, value, rules, game))
             scores[box] = value
+        if game.extra_bonus is None:
+            return ScoreCard(scores, 0, game)
         here = within(where, word("yahtzee_bonuses"))
-        if not _is_int(bonuses) or not 0 <= bonuses <= MAX_YAHTZEE_BONUSES:
+        most = game.extra_bonus.most // len(game.columns)
+        if not _is_int(bonuses) or not 0 <= bonuses <= most:
+            raise ImpossibleScoreError(at(here, "bonus_count", value=quote(bonuses), most=most))
+        alike = game.all_alike_box
+        if bonuses and scores[alike] != alike.score:
             raise ImpossibleScoreError(
-                at(here, "bonus_count", value=quote(bonuses), most=MAX_YAHTZEE_BONUSES)
+                at(here, "bonuses_need_yahtzee", yahtzee=alike.score, held=scores[alike])
             )
-        if bonuses and scores[Box.YAHTZEE] != YAHTZEE_SCORE:
-            raise ImpossibleScoreError(
-                at(here, "bonuses_need_yahtzee", yahtzee=YAHTZEE_SCORE, held=scores[Box.YAHTZEE])
-            )
-        _check_extra_yahtzees(here, scores, bonuses, rules)
-        return ScoreCard(scores, bonuses)
+        _check_extra_yahtzees(here, scores, bonuses, rules, game)
+        return ScoreCard(scores, bonuses, game)
 
 
-def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rules: Rules) -> None:
+def _check_extra_yahtzees(
+    where: str, scores: dict[BoxRule, int], bonuses: int, rules: Rules, game: GameRules
+) -> None:
     """Each bonus is an extra Yahtzee written in a box of its own, with a score it can leave there."""
-    possible = extra_yahtzee_scores(rules)
-    misfits = [box for box in Box if box is not Box.YAHTZEE and scores[box] not in possible[box]]
-    room = len(Box) - 1 - len(misfits)
+    possible = extra_yahtzee_scores(rules, game)
+    alike = game.all_alike_box
+    misfits = [box for box in game.boxes if box is not alike and scores[box] not in possible[box]]
+    room = len(game.boxes) - 1 - len(misfits)
     if bonuses > room:
         shown = ", ".join(f"{box.label} {scores[box]}" for box in misfits)
         raise ImpossibleScoreError(
@@ -417,9 +531,9 @@ def _check_extra_yahtzees(where: str, scores: dict[Box, int], bonuses: int, rule
         )
 
 
-def _cannot_score(where: str, box: Box, value: int, rules: Rules) -> str:
+def _cannot_score(where: str, box: BoxRule, value: int, rules: Rules, game: GameRules) -> str:
     """ "Full House cannot score 20 (only 0, 25)": the numbers the box may hold, briefly."""
-    values = sorted(possible_scores(box, rules))
+    values = sorted(possible_scores(box, rules, game))
     if len(values) <= ALLOWED_SHOWN:
         allowed = say("only_these", values=", ".join(map(str, values)))
     elif values[0] == 0:

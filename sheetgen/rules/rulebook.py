@@ -11,13 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sheetgen.rules.boxes import (
-    BOX_INFO,
     DICE_COUNT,
     FACES,
     FULL_HOUSE_SCORE,
+    GAME,
     KIND_COUNTS,
     LOWER_BOXES,
-    MAX_BOX_TOTAL,
     MAX_GAMES_IN_SERIES,
     MAX_YAHTZEE_BONUSES,
     ROLLS_PER_TURN,
@@ -27,20 +26,19 @@ from sheetgen.rules.boxes import (
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
     Box,
-    Scoring,
-    Section,
     SheetRow,
     Total,
     total_hint,
 )
+from sheetgen.rules.game import Scoring, Section
 from sheetgen.rules.i18n import N_, _, ngettext, number
-from sheetgen.rules.scoring import JOKER_BOXES, Dice, natural_score, score_in_box
+from sheetgen.rules.scoring import JOKER_BOXES, Dice, best_total, natural_score, score_in_box
 from sheetgen.rules.variants import HouseRule, JokerOrder, Rules, Start
 
 
 def box_hint(box: Box, rules: Rules) -> str:
     """The one-line reminder printed under a box's name on the score sheet."""
-    info = BOX_INFO[box]
+    info = box
     if info.scoring is Scoring.COUNT_FACE:
         return _("count and add only %(face)ss", face=info.face)
     if box is Box.CHANCE:
@@ -300,7 +298,7 @@ def _several_boxes(dice: Dice) -> str:
 
 
 def _filling(rules: Rules) -> SheetSection:
-    dice = BOX_INFO[Box.FOUR_OF_A_KIND].example
+    dice = Box.FOUR_OF_A_KIND.example
     once = _("Each box takes one score for the whole game: %(turns)s turns each.", turns=len(Box))
     entries: list[tuple[str, str] | Item] = [
         (
@@ -336,9 +334,9 @@ def _filling(rules: Rules) -> SheetSection:
 
 
 def _upper() -> SheetSection:
-    fives = BOX_INFO[Box.FIVES]
+    fives = Box.FIVES
     rows = tuple(
-        BoxRow(box.label, box.info.needs, box.info.scores, (face,), natural_score((face,), box))
+        BoxRow(box.label, box.needs, box.scores, (face,), natural_score((face,), box))
         for face, box in zip(FACES, UPPER_BOXES, strict=True)
     )
     three_of_each = sum(natural_score((face,) * 3, box) for face, box in zip(FACES, UPPER_BOXES, strict=True))
@@ -376,16 +374,16 @@ def _upper() -> SheetSection:
 
 
 def _full_house_needs(rules: Rules) -> str:
-    needs = BOX_INFO[Box.FULL_HOUSE].needs
+    needs = Box.FULL_HOUSE.needs
     if rules.five_of_a_kind_full_house:
         return _("%(needs)s, or %(dice)s alike (house rule)", needs=needs, dice=DICE_COUNT)
     return needs
 
 
 def _lower(rules: Rules) -> SheetSection:
-    needs = {box: BOX_INFO[box].needs for box in LOWER_BOXES} | {Box.FULL_HOUSE: _full_house_needs(rules)}
+    needs = {box: box.needs for box in LOWER_BOXES} | {Box.FULL_HOUSE: _full_house_needs(rules)}
     rows = tuple(
-        BoxRow(box.label, needs[box], box.info.scores, box.info.example, natural_score(box.info.example, box))
+        BoxRow(box.label, needs[box], box.scores, box.example, natural_score(box.example, box))
         for box in LOWER_BOXES
     )
     full = Box.FULL_HOUSE.label
@@ -444,8 +442,8 @@ def _extra_yahtzees() -> SheetSection:
 
 
 def _joker_values() -> str:
-    fixed = [f"{box.label} {box.info.fixed_score}" for box in JOKER_BOXES]
-    totals = [box.label for box in LOWER_BOXES if box.info.scoring is Scoring.DICE_TOTAL]
+    fixed = [f"{box.label} {box.fixed_score}" for box in JOKER_BOXES]
+    totals = [box.label for box in LOWER_BOXES if box.scoring is Scoring.DICE_TOTAL]
     return _(
         "scores as if the dice fit: %(fixed)s; %(totals)s the dice total.",
         fixed=_either(fixed, "and"),
@@ -546,7 +544,7 @@ def _joker(rules: Rules) -> SheetSection:
 
 
 def _end() -> SheetSection:
-    best = MAX_BOX_TOTAL + MAX_YAHTZEE_BONUSES * YAHTZEE_BONUS
+    best = best_total(GAME) + MAX_YAHTZEE_BONUSES * YAHTZEE_BONUS
     blocks = (
         _text(
             _(
@@ -585,7 +583,7 @@ def _end() -> SheetSection:
         _text(
             _(
                 "Highest possible: %(most)s, or %(best)s with a Yahtzee every turn.",
-                most=number(MAX_BOX_TOTAL),
+                most=number(best_total(GAME)),
                 best=number(best),
             )
         ),

@@ -23,7 +23,6 @@ from sheetgen.files.locales import languages
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import (
-    BOX_INFO,
     COLUMNS,
     DICE_COUNT,
     FACES,
@@ -37,10 +36,9 @@ from sheetgen.rules.boxes import (
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
     Box,
-    Scoring,
-    Section,
     Total,
 )
+from sheetgen.rules.game import Scoring, Section
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import CHECKS, TYPE_NAMES, WORDS
@@ -372,17 +370,17 @@ def _model_data(lang: str) -> dict[str, Any]:
         "boxes": [
             {
                 "name": box.value,
-                "label": _breakable(info.label, lang),
-                "section": info.section.value,
-                "scoring": info.scoring.value,
-                "face": info.face,
-                "fixed_score": info.fixed_score,
+                "label": _breakable(box.label, lang),
+                "section": box.section.value,
+                "scoring": box.scoring.value,
+                "face": box.face,
+                "fixed_score": box.fixed_score,
                 "kind_count": KIND_COUNTS.get(box),
                 "straight_length": STRAIGHT_LENGTHS.get(box),
                 "joker": box in JOKER_BOXES,
                 "possible_scores": sorted(possible_scores(box)),
             }
-            for box, info in BOX_INFO.items()
+            for box in Box
         ],
         "yahtzee_box": Box.YAHTZEE.value,
         "full_house_box": Box.FULL_HOUSE.value,
