@@ -53,7 +53,9 @@ from sheetgen.forms.reader import load_any_record, record_json
 from sheetgen.layout.geometry import CARDS, LAYOUTS, NO_LARGE_HALF_CARDS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.arguments import check_names, check_title
-from sheetgen.rules.boxes import SHEET_ROWS, YAHTZEE_BONUS, Total
+from sheetgen.rules.boxes import Total, sheet_rows
+from sheetgen.rules.game import DEFAULT_GAME, GAMES, game_named
+from sheetgen.rules.game import Game as GameRules
 from sheetgen.rules.records import Game, Record, record_text
 from sheetgen.rules.text import MAX_LINE, one_line, printable
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
@@ -253,6 +255,31 @@ def variant_options(command: Callable) -> Callable:
     )(command)
 
 
+def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> GameRules | None:
+    """A built-in game, or one line naming the known ones and exit code 2."""
+    if value is None:
+        return None
+    try:
+        return game_named(value)
+    except SheetgenError as error:
+        raise UserError(f"--game: {error}") from None
+
+
+game_option = click.option(
+    "--game",
+    default=DEFAULT_GAME,
+    show_default=True,
+    callback=_game,
+    help=f"The game: {', '.join(GAMES)}. --variant and --house-rule belong to yahtzee and triple-yahtzee.",
+)
+record_game_option = click.option(
+    "--game",
+    callback=_game,
+    help=f"The game of a record that names none ({', '.join(GAMES)}; default yahtzee); "
+    "a record of another game is refused.",
+)
+
+
 large_print_option = click.option(
     "--large-print",
     is_flag=True,
@@ -300,7 +327,8 @@ def cli(context: click.Context) -> None:
 @cli.command()
 @click.argument("record", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
-def score(record: Path, as_json: bool) -> None:
+@record_game_option
+def score(record: Path, as_json: bool, game: GameRules | None) -> None:
     """Check a game record against its rules and print every row and total.
 
     RECORD is a JSON record, a filled-in fillable score sheet (PDF), or a
@@ -309,7 +337,7 @@ def score(record: Path, as_json: bool) -> None:
     Example: sheetgen score examples/turns.json --json
     """
     with user_errors():
-        checked = load_any_record(record, warn=_warn)
+        checked = load_any_record(record, warn=_warn, game=game)
     warn_redundant(checked.rules, f"{record}: ")
     if as_json:  # UTF-8, as JSON is (RFC 8259), whatever the terminal's encoding, as `record -o -` writes
         click.echo(json.dumps(checked.to_json(), ensure_ascii=False).encode("utf-8"))
@@ -320,7 +348,8 @@ def score(record: Path, as_json: bool) -> None:
 @cli.command()
 @click.argument("sheet", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=OutputPath(), help="The JSON file to write; - for stdout.")
-def record(sheet: Path, output: Path | None) -> None:
+@record_game_option
+def record(sheet: Path, output: Path | None, game: GameRules | None) -> None:
     """Read a filled-in fillable score sheet, or a filled record, and write the game record it holds.
 
     The record is checked first; without -o it is printed. Keep it, correct
@@ -331,7 +360,7 @@ def record(sheet: Path, output: Path | None) -> None:
     if output is not None:
         _check(output)
     with user_errors():
-        data = record_json(sheet, warn=_warn)
+        data = record_json(sheet, warn=_warn, game=game)
     text = record_text(data)
     _write(output or STDOUT, lambda: text.encode("utf-8"))
 
@@ -345,6 +374,19 @@ def schema() -> None:
     from sheetgen.rules.schema import record_schema
 
     click.echo(json.dumps(record_schema(), indent=2))
+
+
+@cli.command()
+def games() -> None:
+    """List the games, one line each: its id, then its name and card.
+
+    Example: sheetgen games
+    """
+    width = max(map(len, GAMES))
+    for game in GAMES.values():
+        columns = f", {len(game.columns)} columns" if len(game.columns) > 1 else ""
+        rules = "; variants and house rules apply" if game.takes_jokers else ""
+        click.echo(f"{game.id:<{width}}  {game.title}: {len(game.boxes)} boxes{columns}{rules}")
 
 
 @cli.command()
@@ -382,6 +424,7 @@ def variants() -> None:
     show_default=True,
     help="half: two six-game cards to a sheet (Half Letter or A5), with a cut line; implies --layout series.",
 )
+@game_option
 @variant_options
 @paper_option
 @lang_option
@@ -395,6 +438,7 @@ def scoresheet(
     names: str | None,
     title: str | None,
     card: str,
+    game: GameRules,
     variant: str,
     house_rules: tuple[str, ...],
     paper: str | None,
@@ -426,7 +470,7 @@ def scoresheet(
         raise UserError(f"--large-print has no half cards: {NO_LARGE_HALF_CARDS}; drop --card half")
     paper = _paper(paper, lang)
     with user_errors():
-        rules = load_rules(variant, house_rules)
+        rules = load_rules(variant, house_rules, game=game)
     warn_redundant(rules)
     with user_errors():
         listed = [] if names is None else check_names(names.split(","), "--names")
@@ -486,6 +530,7 @@ def scoresheet(
 )
 @lang_option
 @large_print_option
+@record_game_option
 @no_cache_option
 def fill(
     records: tuple[Path, ...],
@@ -495,6 +540,7 @@ def fill(
     card: str,
     lang: str | None,
     large_print: bool,
+    game: GameRules | None,
 ) -> None:
     """Print finished game records on the score sheet of their variant.
 
@@ -521,12 +567,13 @@ def fill(
     print_size = "large" if large_print else "standard"
     with user_errors():
         report = Reporter(_note, click.echo, _progress_bar(PROGRESS_FROM))
-        failures = fill_records(records, output, combine, paper, card, report, lang, print_size)
+        failures = fill_records(records, output, combine, paper, card, report, lang, print_size, game)
     if failures:
         sys.exit(UserError.exit_code)
 
 
 @cli.command()
+@game_option
 @variant_options
 @paper_option
 @lang_option
@@ -535,6 +582,7 @@ def fill(
 @click.option("-o", "--output", type=OutputPath(), help="The PDF to write; - for stdout.")
 @no_cache_option
 def rules(
+    game: GameRules,
     variant: str,
     house_rules: tuple[str, ...],
     paper: str | None,
@@ -554,7 +602,7 @@ def rules(
 
     paper = _paper(paper, lang)
     with user_errors():
-        chosen = load_rules(variant, house_rules)
+        chosen = load_rules(variant, house_rules, game=game)
         warn_redundant(chosen)
         title = check_title(title, "--title")
     print_size = "large" if large_print else "standard"
@@ -574,10 +622,13 @@ def rules(
 
 
 @cli.command()
+@game_option
 @variant_options
 @lang_option
 @click.option("-o", "--output", type=OutputPath(), help="The page to write; - for stdout.")
-def scorekeeper(variant: str, house_rules: tuple[str, ...], lang: str | None, output: Path | None) -> None:
+def scorekeeper(
+    game: GameRules, variant: str, house_rules: tuple[str, ...], lang: str | None, output: Path | None
+) -> None:
     """Write the scorekeeper: one HTML page that keeps score in the browser.
 
     It needs no network and works opened from disk; its Export button saves a
@@ -589,7 +640,7 @@ def scorekeeper(variant: str, house_rules: tuple[str, ...], lang: str | None, ou
     from sheetgen.web.scorekeeper import render_scorekeeper
 
     with user_errors():
-        chosen = load_rules(variant, house_rules)
+        chosen = load_rules(variant, house_rules, game=game)
     warn_redundant(chosen)
     target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
     _check(target)
@@ -679,29 +730,48 @@ def _cell(text: str, ellipsis: str, width: int = NAME_WIDTH) -> str:
 
 def format_game(game: Game, heading: str, ellipsis: str = ELLIPSIS) -> str:
     """One game as a table: the sheet's rows down, the players across; a long name cut with `ellipsis`."""
-    label_width = max(len(row.label) for row in SHEET_ROWS)
+    rules = game.players[0].whole.game
+    rows = sheet_rows(rules)
+    multipliers = rules.columns
+    label_width = max(len(row.label) for row in rows)
     winners = set(game.winners)
-    names = [_cell(("* " if p.name in winners else "") + p.name, ellipsis) for p in game.players]
+    names = [
+        _cell(
+            ("* " if p.name in winners else "") + p.name + (f" \u00d7{m}" if len(multipliers) > 1 else ""),
+            ellipsis,
+        )
+        for p in game.players
+        for m in multipliers
+    ]
     lines = [heading, f"{'':<{label_width}}  " + "  ".join(f"{n:>{NAME_WIDTH}}" for n in names)]
-    for row in SHEET_ROWS:
+    for row in rows:
         values = []
-        for player in game.players:
+        for column in (column for player in game.players for column in player.whole.columns):
+            totals = column.totals
             if row.is_box:
-                values.append(player.card.boxes[row.key])
+                values.append(column.boxes[row.key])
             elif row.key is Total.YAHTZEE_BONUS:
-                totals = player.totals
-                values.append(f"{totals.yahtzee_bonuses} \u00d7 {YAHTZEE_BONUS} = {totals.yahtzee_bonus}")
+                bonus = rules.extra_bonus.score
+                values.append(f"{totals.yahtzee_bonuses} \u00d7 {bonus} = {totals.yahtzee_bonus}")
             else:
-                values.append(player.totals[row.key])
+                values.append(totals[row.key])
         label = row.label.upper() if row.key is Total.GRAND_TOTAL else row.label
         lines.append(f"{label:<{label_width}}  " + "  ".join(f"{v:>{NAME_WIDTH}}" for v in values))
+    if len(multipliers) > 1:
+        scored = [p.grand_total for p in game.players]
+        label = "TIMES COLUMN, ADDED"
+        lines.append(
+            f"{label:<{label_width}}  "
+            + "  ".join(f"{v:>{NAME_WIDTH * len(multipliers) + 2 * (len(multipliers) - 1)}}" for v in scored)
+        )
     lines.append(f"Winner{'s (tie)' if len(winners) > 1 else ''}: {', '.join(game.winners)}")
     return "\n".join(lines)
 
 
 def format_record(record: Record, ellipsis: str = ELLIPSIS) -> str:
     title = record.title or record.rules.title
-    header = " · ".join(filter(None, [title, record.date, f"variant {record.rules.slug}"]))
+    variant = f"variant {record.rules.slug}" if record.game.takes_jokers else None
+    header = " · ".join(filter(None, [title, record.date, variant]))
     parts = [header]
     for n, game in enumerate(record.games, 1):
         parts.append(format_game(game, f"Game {n}" if record.is_series else "Game", ellipsis))

@@ -33,6 +33,10 @@ class UnknownGameError(SheetgenError):
     """A game id that is not one of the built-in games."""
 
 
+class NotOfGameError(SheetgenError):
+    """A variant or house rule asked of a game it does not belong to."""
+
+
 class IllegalPlacementError(SheetgenError):
     """A roll placed in a box that is filled or that the variant forbids."""
 

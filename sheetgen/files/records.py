@@ -10,6 +10,7 @@ from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, Unknow
 from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
 from sheetgen.files.locales import DEFAULT, find_language, speaking
 from sheetgen.files.variants import load_rules
+from sheetgen.rules.game import Game
 from sheetgen.rules.i18n import active
 from sheetgen.rules.messages import located, word
 from sheetgen.rules.records import Record, VariantLoader, parse_record
@@ -17,15 +18,20 @@ from sheetgen.rules.text import printable
 from sheetgen.rules.variants import builtin_rules
 
 
-def load_record(path: str | Path) -> Record:
-    """Read and check a record file; RecordError says what is wrong and where."""
+def load_record(path: str | Path, game: Game | None = None) -> Record:
+    """Read and check a record file; RecordError says what is wrong and where.
+
+    `game` is the game of a record that names none, and the only one accepted (None: yahtzee, any).
+    """
     path = as_path(path, "record file")
     shown = printable(str(path))
     data = read_input(path, RECORD_LIMIT, "record file", RecordError)
-    return checked_record(data, shown, partial(load_rules, base_dir=path.parent))
+    return checked_record(data, shown, partial(load_rules, base_dir=path.parent), game)
 
 
-def checked_record(data: bytes, shown: str, load_variant: VariantLoader = builtin_rules) -> Record:
+def checked_record(
+    data: bytes, shown: str, load_variant: VariantLoader = builtin_rules, game: Game | None = None
+) -> Record:
     """A record's JSON bytes parsed and checked, as any record is: strict JSON, the rules, its language.
 
     The checks speak the active language, or, when that is English (no
@@ -36,7 +42,7 @@ def checked_record(data: bytes, shown: str, load_variant: VariantLoader = builti
     """
     decoded = parse_json(data, shown, RecordShapeError)
     with speaking(_own_language(decoded) if active().lang == DEFAULT else active().lang):
-        record = parse_record(decoded, shown, load_variant)
+        record = parse_record(decoded, shown, load_variant, game)
         if record.lang is not None:
             try:
                 find_language(record.lang)

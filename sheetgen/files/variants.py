@@ -8,18 +8,23 @@ from pathlib import Path, PurePath
 
 from sheetgen.errors import VariantFileError
 from sheetgen.files.inputs import VARIANT_LIMIT, as_path, parse_toml, read_input
+from sheetgen.rules.game import YAHTZEE, Game
 from sheetgen.rules.text import printable, type_name
 from sheetgen.rules.variants import OFFICIAL, Rules, custom_rules, find_variant, is_variant_file
 
 
 def load_rules(
-    spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), base_dir: Path | None = None
+    spec: str = OFFICIAL.name,
+    house_rules: Iterable[str] = (),
+    base_dir: Path | None = None,
+    game: Game = YAHTZEE,
 ) -> Rules:
     """Rules from a built-in variant name or a TOML file path, plus house rules.
 
     A file path given with `base_dir` (a record's folder) must lie beside the
     record or below its folder, so that a record cannot make sheetgen read any file.
-    `spec` may be a Path; `house_rules` a list of names, or one name.
+    `spec` may be a Path; `house_rules` a list of names, or one name. A game without
+    Jokers takes neither: NotOfGameError.
     """
     if isinstance(spec, os.PathLike):
         spec = str(as_path(spec, "variant file"))
@@ -32,7 +37,7 @@ def load_rules(
         rules = load_variant_file(path)
     else:
         rules = Rules(find_variant(spec))
-    return rules.with_house_rules(house_rules)
+    return rules.with_house_rules(house_rules).for_game(game)
 
 
 def _inside(base_dir: Path, spec: str) -> Path:

@@ -51,7 +51,9 @@ from sheetgen.forms.fields import (
     series_total_field,
 )
 from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, Total
-from sheetgen.rules.records import Record, parse_record, quote
+from sheetgen.rules.game import Game
+from sheetgen.rules.messages import located
+from sheetgen.rules.records import Record, check_game, parse_record, quote
 from sheetgen.rules.scoring import Totals
 from sheetgen.rules.text import printable, type_name
 
@@ -115,19 +117,29 @@ def is_pdf(path: Path) -> bool:
     return path.suffix.lower() == ".pdf" or starts_with(path, PDF_MAGIC)
 
 
-def load_any_record(path: str | Path, warn: Warn | None = None) -> Record:
+def load_any_record(path: str | Path, warn: Warn | None = None, game: Game | None = None) -> Record:
     """A record from a JSON file, a filled fillable sheet or a filled record's PDF, by str or Path.
 
-    `warn` hears stale totals.
+    `warn` hears stale totals; `game` is the one game accepted, and that of a JSON record naming none.
     """
-    path = _record_path(path, warn)
-    return read_pdf_record(path, warn) if is_pdf(path) else load_record(path)
+    (record,) = load_any_records(path, warn, game, one=True)
+    return record
 
 
-def load_any_records(path: str | Path, warn: Warn | None = None) -> list[Record]:
+def load_any_records(
+    path: str | Path, warn: Warn | None = None, game: Game | None = None, *, one: bool = False
+) -> list[Record]:
     """Every record a file holds: a JSON record, a filled sheet, or each one a filled record embeds."""
     path = _record_path(path, warn)
-    return read_pdf_records(path, warn) if is_pdf(path) else [load_record(path)]
+    if not is_pdf(path):
+        return [load_record(path, game)]
+    records = [read_pdf_record(path, warn)] if one else read_pdf_records(path, warn)
+    for record in records:
+        try:
+            check_game(record.game, game)
+        except SheetgenError as error:
+            raise type(error)(located(printable(str(path)), str(error))) from None
+    return records
 
 
 def _record_path(path: object, warn: object) -> Path:
@@ -562,10 +574,16 @@ def read_pdf_record(path: str | Path, warn: Warn | None = None) -> Record:
     return records[0]
 
 
-def record_json(path: str | Path, warn: Warn | None = None) -> dict[str, Any]:
+def record_json(path: str | Path, warn: Warn | None = None, game: Game | None = None) -> dict[str, Any]:
     """The record `sheetgen record` writes: checked first, so it loads again as it is.
 
     From a filled record's PDF that is the JSON it embeds, as it was given to
     `sheetgen fill` (a custom variant named by its base and house rules).
     """
-    return json.loads(read_pdf_record(path, warn).data)
+    path = _record_path(path, warn)
+    record = read_pdf_record(path, warn)
+    try:
+        check_game(record.game, game)
+    except SheetgenError as error:
+        raise type(error)(located(printable(str(path)), str(error))) from None
+    return json.loads(record.data)

@@ -21,6 +21,7 @@ from sheetgen.files.output import (
 from sheetgen.files.records import record_files
 from sheetgen.forms.reader import load_any_records
 from sheetgen.pdf.fill import Filler
+from sheetgen.rules.game import Game
 from sheetgen.rules.records import Record
 from sheetgen.rules.text import LINE_SPACES, file_stem, printable
 
@@ -61,6 +62,7 @@ def fill_records(
     report: Reporter = PLAIN,
     lang: str | None = None,
     print_size: str = "standard",
+    game: Game | None = None,
 ) -> int:
     """Print every valid record; return how many were invalid (each reported on stderr).
 
@@ -88,7 +90,7 @@ def fill_records(
     for path in files:
         try:
             with speaking(lang):  # its checks in --lang, else in each record's own (files.records)
-                records = load_any_records(path, warn=stale)
+                records = load_any_records(path, warn=stale, game=game)
         except SheetgenError as error:
             report.note(f"Error: {printable(str(error), LINE_SPACES)}")
             failures += 1

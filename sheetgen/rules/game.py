@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from sheetgen.errors import GameDefinitionError, UnknownGameError
 from sheetgen.rules.i18n import N_, _
@@ -204,10 +205,9 @@ class Game:
     upper_bonus: UpperBonus | None
     extra_bonus: ExtraBonus | None
     columns: tuple[int, ...] = (1,)
-    box_set: Boxes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "box_set", Boxes(self.boxes))
+        Boxes(self.boxes)  # each id once
         alike = self.of_kind(Kind.ALL_ALIKE)
         if self.extra_bonus is not None and len(alike) != 1:
             raise GameDefinitionError(f"game {self.id}: an extra bonus needs one all-alike box")
@@ -217,6 +217,11 @@ class Game:
             self.dice * box.face for box in self.of_kind(Kind.FACE)
         ):
             raise GameDefinitionError(f"game {self.id}: no card reaches the upper bonus threshold")
+
+    @cached_property
+    def box_set(self) -> Boxes:
+        """The boxes, read like an enum."""
+        return Boxes(self.boxes)
 
     @property
     def title(self) -> str:

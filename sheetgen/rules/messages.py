@@ -79,6 +79,7 @@ CHECKS: dict[str, str] = {
     "name_twice": N_("the name {name} is used twice"),
     "turns_or_boxes": N_("give either 'turns' or 'boxes', not both or neither"),
     "column": N_("column {number}"),
+    "other_game": N_("this is a record of {game}, not of {wanted} (--game)"),
     "columns_list": N_("'columns' must be a list of {count} columns"),
     "column_number": N_("'column' must be a whole number from 1 to {most}, found {found}"),
     "turns_list": N_("'turns' must be a list of {count} turns"),

@@ -114,9 +114,14 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         """The shape `sheetgen score --json` prints."""
+        rules = (
+            {"variant": self.rules.name, "house_rules": self.rules.house_rule_names}
+            if self.game.takes_jokers
+            else {}
+        )
         return {
-            "variant": self.rules.name,
-            "house_rules": self.rules.house_rule_names,
+            **({} if self.game.id == DEFAULT_GAME else {"game": self.game.id}),
+            **rules,
             "games": [
                 {
                     "players": [_player_json(player) for player in game.players],
@@ -161,8 +166,11 @@ def _player_json(player: PlayerGame) -> dict[str, Any]:
         "upper_subtotal": totals.upper_subtotal,
         "upper_bonus": totals.upper_bonus,
         "upper_total": totals.upper_total,
-        "yahtzee_bonuses": totals.yahtzee_bonuses,
-        "yahtzee_bonus": totals.yahtzee_bonus,
+        **(
+            {"yahtzee_bonuses": totals.yahtzee_bonuses, "yahtzee_bonus": totals.yahtzee_bonus}
+            if game.extra_bonus
+            else {}
+        ),
         "lower_total": totals.lower_total,
         "grand_total": totals.grand_total,
     }
@@ -178,12 +186,26 @@ VariantLoader = Callable[[str, Iterable[str]], Rules]
 caller (`sheetgen.files.records`) lets a record name a TOML file beside it."""
 
 
-def parse_record(data: Any, source: str = "record", load_variant: VariantLoader = builtin_rules) -> Record:
-    """Check decoded JSON against the format and the rules."""
+def parse_record(
+    data: Any,
+    source: str = "record",
+    load_variant: VariantLoader = builtin_rules,
+    game: GameRules | None = None,
+) -> Record:
+    """Check decoded JSON against the format and the rules.
+
+    `game` (a command's --game) is the game of a record that names none, and the only one it accepts.
+    """
     try:
-        return _Parser(load_variant).record(data, source)
+        return _Parser(load_variant).record(data, source, game)
     except SheetgenError as error:
         raise type(error)(located(source, str(error))) from None
+
+
+def check_game(game: GameRules, wanted: GameRules | None) -> None:
+    """A record of `game` where a command asked for `wanted` (its --game): refused in one line."""
+    if wanted is not None and game is not wanted:
+        raise RecordShapeError(at(word("game"), "other_game", game=game.id, wanted=wanted.id))
 
 
 def language_tag(tag: str) -> str:
@@ -219,13 +241,14 @@ class _Parser:
         self.load_variant = load_variant
         self.game_rules = game_named(DEFAULT_GAME)
 
-    def record(self, data: Any, source: str) -> Record:
+    def record(self, data: Any, source: str, wanted: GameRules | None = None) -> Record:
         top = say("top_level")
         _check_keys(top, data, RECORD_KEYS)
         try:
-            self.game_rules = game_named(data.get("game", DEFAULT_GAME))
+            self.game_rules = game_named(data.get("game", wanted.id if wanted else DEFAULT_GAME))
         except SheetgenError as error:
             raise RecordShapeError(located(word("game"), str(error))) from None
+        check_game(self.game_rules, wanted)
         rules = self.rules(data)
         title = data.get("title")
         if title is not None:
@@ -285,13 +308,13 @@ class _Parser:
                     raise RecordShapeError(
                         at(word(key), "not_of_game", what=word(key), name=found, game=game.title)
                     )
-            return Rules()
+            return Rules(game=game)
         if not isinstance(variant, str) or not variant.strip():
             raise RecordShapeError(at(word("variant"), "variant_name"))
         if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
             raise RecordShapeError(at(word("house_rules"), "house_rule_names"))
         try:
-            return self.load_variant(variant, house_rules)
+            return self.load_variant(variant, house_rules).for_game(game)
         except SheetgenError as error:
             raise RecordShapeError(located(word("variant"), str(error))) from None
 

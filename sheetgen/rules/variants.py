@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 
 from sheetgen.errors import (
     ConflictingHouseRulesError,
+    NotOfGameError,
     UnknownHouseRuleError,
     UnknownVariantError,
     VariantFileError,
 )
+from sheetgen.rules.game import YAHTZEE, Game
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import at, say, word
 from sheetgen.rules.text import REPR, clean_text, named_member, printable, quote, type_name
@@ -86,6 +88,12 @@ HOUSE_RULE_LABELS = {
 START_RULES = {HouseRule.ONE_DIE_START: Start.ONE_DIE, HouseRule.FIVE_DICE_START: Start.FIVE_DICE}
 START_WORDS = {Start.ONE_DIE: "one die", Start.FIVE_DICE: "all five dice"}
 
+
+GAME_TITLES = {
+    "yahtzee": N_("Yahtzee: %(variant)s"),
+    "triple-yahtzee": N_("Triple Yahtzee: %(variant)s"),
+}
+"""The heading of a game with variants: the game, then the variant's title."""
 
 JOKER_ORDER_TEXTS = {
     JokerOrder.UPPER_THEN_LOWER: N_("upper, then any lower box"),
@@ -196,7 +204,11 @@ def house_rule_list(names: object) -> tuple[HouseRule, ...]:
 
 @dataclass(frozen=True)
 class Rules:
-    """A variant with the house rules in effect: what every sheet is made for."""
+    """A game, and for a game with Jokers a variant and house rules: what every sheet is made for.
+
+    A game without Jokers (Yatzy, Yacht) has one set of rules, its definition's: no variant but the
+    default and no house rule belong to it.
+    """
 
     variant: Variant = OFFICIAL
     house_rules: tuple[HouseRule, ...] = ()
@@ -205,6 +217,7 @@ class Rules:
     custom_house_rules: tuple[HouseRule, ...] = ()  # those the variant file itself names
     redundant_house_rules: tuple[HouseRule, ...] = field(default=(), init=False, compare=False)
     """House rules asked for that the variant already has: left out, so sheets name the variant alone."""
+    game: Game = field(default=YAHTZEE, kw_only=True)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variant", find_variant(self.variant))  # a Variant, or its name
@@ -221,6 +234,17 @@ class Rules:
         redundant = tuple(rule for rule in unique if START_RULES.get(rule) is self.variant.start)
         object.__setattr__(self, "house_rules", tuple(rule for rule in unique if rule not in redundant))
         object.__setattr__(self, "redundant_house_rules", redundant)
+        if not self.game.takes_jokers:
+            if self.custom_name is not None or self.variant is not OFFICIAL:
+                shown = quote(self.custom_name or self.variant.name, quotes=REPR)
+                raise NotOfGameError(
+                    say("not_of_game", what=word("variant"), name=shown, game=self.game.title)
+                )
+            if unique:
+                shown = quote(unique[0].value, quotes=REPR)
+                raise NotOfGameError(
+                    say("not_of_game", what=word("house_rules"), name=shown, game=self.game.title)
+                )
 
     @property
     def redundancy_warning(self) -> str | None:
@@ -240,12 +264,18 @@ class Rules:
     @property
     def label(self) -> str:
         """How a message names these rules, in the active language ("Official rules")."""
+        if not self.game.takes_jokers:
+            return self.game.title
         return self.custom_title or self.variant.title
 
     @property
     def title(self) -> str:
         """The heading a sheet prints."""
-        return self.custom_title or _("Yahtzee: %(variant)s", variant=self.variant.title)
+        if not self.game.takes_jokers:
+            return self.game.title
+        if self.custom_title:
+            return self.custom_title
+        return _(GAME_TITLES.get(self.game.id, GAME_TITLES["yahtzee"]), variant=self.variant.title)
 
     @property
     def start(self) -> Start:
@@ -290,13 +320,25 @@ class Rules:
             for rule in HouseRule
             if rule in self.house_rules and rule not in self.custom_house_rules
         ]
-        return "-".join([self.name, *ordered])
+        if not self.game.takes_jokers:
+            return self.game.id
+        game = [] if self.game is YAHTZEE else [self.game.id]
+        return "-".join([*game, self.name, *ordered])
 
     def with_house_rules(self, names: Iterable[str] | str) -> Rules:
         """These rules plus house rules by name; a single name is one rule."""
         added = house_rule_list(names)
         kept = (*self.house_rules, *self.redundant_house_rules, *added)
-        return Rules(self.variant, kept, self.custom_name, self.custom_title, self.custom_house_rules)
+        return Rules(
+            self.variant, kept, self.custom_name, self.custom_title, self.custom_house_rules, game=self.game
+        )
+
+    def for_game(self, game: Game) -> Rules:
+        """These rules for `game`: NotOfGameError where they do not belong to it."""
+        kept = (*self.house_rules, *self.redundant_house_rules)
+        return Rules(
+            self.variant, kept, self.custom_name, self.custom_title, self.custom_house_rules, game=game
+        )
 
 
 def is_variant_file(spec: str) -> bool:
@@ -304,11 +346,11 @@ def is_variant_file(spec: str) -> bool:
     return spec.endswith(".toml") or "/" in spec or "\\" in spec
 
 
-def builtin_rules(spec: str = OFFICIAL.name, house_rules: Iterable[str] = ()) -> Rules:
+def builtin_rules(spec: str = OFFICIAL.name, house_rules: Iterable[str] = (), game: Game = YAHTZEE) -> Rules:
     """Rules from a built-in variant name plus house rules; a file name is refused, never read."""
     if isinstance(spec, str) and is_variant_file(spec):
         raise VariantFileError(f"{printable(spec)}: a variant file can only be named in a record file")
-    return Rules(find_variant(spec)).with_house_rules(house_rules)
+    return Rules(find_variant(spec)).with_house_rules(house_rules).for_game(game)
 
 
 VARIANT_FILE_KEYS = {"name", "base", "house_rules", "title"}
