@@ -202,6 +202,16 @@ def parse_record(
         raise type(error)(located(source, str(error))) from None
 
 
+def keys_for(game: GameRules, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys the game allows: a column only where there are several, bonuses only where it has them."""
+    return tuple(
+        key
+        for key in keys
+        if (key != "column" or len(game.columns) > 1)
+        and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
+    )
+
+
 def check_game(game: GameRules, wanted: GameRules | None) -> None:
     """A record of `game` where a command asked for `wanted` (its --game): refused in one line."""
     if wanted is not None and game is not wanted:
@@ -353,28 +363,22 @@ class _Parser:
             raise RecordShapeError(at(where, "not_object", found=type_name(data)))
         name = check_text(where, data.get("name"), say("the_name"), MAX_NAME_LENGTH)
         where = say("named", where=where, name=quote(name))
-        if ("turns" in data) == ("boxes" in data):
-            raise RecordShapeError(at(where, "turns_or_boxes"))
         game = self.game_rules
+        written = "boxes" if len(game.columns) == 1 else "columns"
+        if ("turns" in data) == (written in data):
+            raise RecordShapeError(at(where, "turns_or_boxes", boxes=written))
         if "turns" in data:
             _check_keys(where, data, TURNS_PLAYER_KEYS)
             return PlayerGame(name, self.turns(where, data["turns"], rules))
         if len(game.columns) > 1:
             _check_keys(where, data, COLUMNS_PLAYER_KEYS)
-            return PlayerGame(name, self.columns(where, data.get("columns"), rules))
+            return PlayerGame(name, self.columns(where, data["columns"], rules))
         _check_keys(where, data, self._keys(BOXES_PLAYER_KEYS))
         column = self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0), rules)
         return PlayerGame(name, Card(game, (column,)))
 
     def _keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
-        """The keys the game allows: a column only where there are several, bonuses only where it has them."""
-        game = self.game_rules
-        return tuple(
-            key
-            for key in keys
-            if (key != "column" or len(game.columns) > 1)
-            and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
-        )
+        return keys_for(self.game_rules, keys)
 
     def columns(self, where: str, columns: Any, rules: Rules) -> Card:
         game = self.game_rules

@@ -38,7 +38,7 @@ from sheetgen.rules.boxes import (
     Box,
     Total,
 )
-from sheetgen.rules.game import Scoring, Section
+from sheetgen.rules.game import YAHTZEE, Scoring, Section
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import CHECKS, TYPE_NAMES, WORDS
@@ -56,6 +56,7 @@ from sheetgen.rules.records import (
     TURN_KEYS,
     TURNS_PLAYER_KEYS,
     TYPED_TURN_KEYS,
+    keys_for,
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
@@ -401,9 +402,9 @@ def _model_data(lang: str) -> dict[str, Any]:
             "game": list(GAME_KEYS),
             "turns_player": list(TURNS_PLAYER_KEYS),
             "boxes_player": list(BOXES_PLAYER_KEYS),
-            "turn": list(TURN_KEYS),
-            "dice_turn": list(DICE_TURN_KEYS),
-            "typed_turn": list(TYPED_TURN_KEYS),
+            "turn": list(keys_for(YAHTZEE, TURN_KEYS)),
+            "dice_turn": list(keys_for(YAHTZEE, DICE_TURN_KEYS)),
+            "typed_turn": list(keys_for(YAHTZEE, TYPED_TURN_KEYS)),
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
         "lang": lang,  # an export records the page's language, for `sheetgen fill` to print it in
