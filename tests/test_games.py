@@ -253,3 +253,24 @@ def test_the_fits_of_every_box_agree_with_its_score(game):
                 assert rule_score(dice, box) == 0, (box, dice)
             elif box.kind is not Kind.FACE:
                 assert rule_score(dice, box) > 0, (box, dice)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
+def test_the_schema_takes_each_games_records_and_refuses_another_games_boxes(game):
+    """`sheetgen schema` describes every game: a played record validates, Yahtzee's boxes in it do not."""
+    import jsonschema
+
+    schema = json.loads(run_cli(["schema"]).output)
+    data = _record(game, 11)
+    jsonschema.validate(data, schema)
+    wrong = next(
+        other for other in GAMES.values() if {b.id for b in other.boxes} != {b.id for b in game.boxes}
+    )
+    data["players"][0]["turns"][0]["box"] = next(
+        b.id for b in wrong.boxes if b.id not in {own.id for own in game.boxes}
+    )
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
+    if not game.takes_jokers:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(_record(game, 11) | {"variant": "c2406"}, schema)
