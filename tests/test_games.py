@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 
 import pytest
-from helpers import run_cli
+from helpers import EXAMPLES, run_cli
 
 from sheetgen.errors import GameDefinitionError, NotOfGameError, RecordError
+from sheetgen.files.games import load_game
 from sheetgen.rules.boxes import sheet_rows
 from sheetgen.rules.game import (
     GAMES,
@@ -274,3 +276,48 @@ def test_the_schema_takes_each_games_records_and_refuses_another_games_boxes(gam
     if not game.takes_jokers:
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(_record(game, 11) | {"variant": "c2406"}, schema)
+
+
+def test_a_game_file_defines_a_game_a_record_can_name(tmp_path):
+    """examples/our-game.toml: a game of our own from the same kinds, scored with no code of its own."""
+    shutil.copy(EXAMPLES / "our-game.toml", tmp_path)
+    game = load_game(tmp_path / "our-game.toml")
+    assert (game.id, game.columns, len(game.boxes)) == ("pairs-and-runs", (1, 2), 12)
+    turns = play_game(random.Random(5), Rules(game=game))
+    record = tmp_path / "ours.json"
+    record.write_text(json.dumps({"game": "our-game.toml", "players": [{"name": "Ann", "turns": turns}]}))
+    result = run_cli(["score", record, "--json"])
+    assert result.exit_code == 0, result.output
+    (player,) = json.loads(result.output)["games"][0]["players"]
+    assert [c["multiplier"] for c in player["columns"]] == [1, 2]
+    assert player["grand_total"] == sum(c["scored"] for c in player["columns"])
+
+
+GOOD_BOX = 'id = "chance"\nkind = "anything"\nneeds = "any dice"'
+BAD_GAME_FILES = [
+    (f'name = "g"\n[[boxes]]\n{GOOD_BOX}\n[[boxes]]\n{GOOD_BOX}\n', "boxes[1].id: 'chance' stands twice"),
+    ('name = "g"\n[[boxes]]\nid = "x"\nkind = "poker"\nneeds = "?"\n', "boxes[0].kind: unknown 'poker'"),
+    (
+        'name = "g"\nupper_bonus = { threshold = 64, score = 5 }\n'
+        f'[[boxes]]\nid = "sixes"\nkind = "face"\nface = 6\n[[boxes]]\n{GOOD_BOX}\n',
+        "no card reaches the upper bonus threshold",
+    ),
+    (f'name = "yatzy"\n[[boxes]]\n{GOOD_BOX}\n', "name: 'yatzy' is a built-in game"),
+    (f'name = "g"\ndice = 0\n[[boxes]]\n{GOOD_BOX}\n', "dice: expected a whole number from 2 to 10"),
+    ('name = "g"\n[[boxes]]\nid = "p"\nkind = "pairs"\ncount = 3\nneeds = "?"\n', "boxes[0]: the parameters"),
+    (f'name = "g"\ncolour = "red"\n[[boxes]]\n{GOOD_BOX}\n', "colour: unknown key"),
+    ('name = "g"\n[[boxes]]\nid = "p"\n', "boxes[0].kind: missing"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "why"), BAD_GAME_FILES, ids=[why.split(":")[0] for _, why in BAD_GAME_FILES]
+)
+def test_a_bad_game_file_is_one_line_naming_the_key(tmp_path, text, why):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    result = run_cli(["rules", "--game", path, "-o", tmp_path / "out.pdf"])
+    assert result.exit_code == 2
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith(f"Error: --game: {path}: ") and why in line, line
+    assert not (tmp_path / "out.pdf").exists()

@@ -143,7 +143,7 @@ def _player_json(player: PlayerGame) -> dict[str, Any]:
             {
                 "boxes": {box.value: score for box, score in column.boxes.items()},
                 "upper_bonus": column.totals.upper_bonus,
-                "yahtzee_bonuses": column.yahtzee_bonuses,
+                **({"yahtzee_bonuses": column.yahtzee_bonuses} if game.extra_bonus else {}),
                 "total": column.totals.grand_total,
                 "multiplier": multiplier,
                 "scored": column.totals.grand_total * multiplier,
@@ -186,18 +186,24 @@ VariantLoader = Callable[[str, Iterable[str]], Rules]
 caller (`sheetgen.files.records`) lets a record name a TOML file beside it."""
 
 
+GameLoader = Callable[[str], GameRules]
+"""A game from a record's `game`: a built-in id only, unless the caller (`sheetgen.files.records`)
+lets a record name a game file beside it."""
+
+
 def parse_record(
     data: Any,
     source: str = "record",
     load_variant: VariantLoader = builtin_rules,
     game: GameRules | None = None,
+    load_game: GameLoader = game_named,
 ) -> Record:
     """Check decoded JSON against the format and the rules.
 
     `game` (a command's --game) is the game of a record that names none, and the only one it accepts.
     """
     try:
-        return _Parser(load_variant).record(data, source, game)
+        return _Parser(load_variant, load_game).record(data, source, game)
     except SheetgenError as error:
         raise type(error)(located(source, str(error))) from None
 
@@ -214,7 +220,7 @@ def keys_for(game: GameRules, keys: tuple[str, ...]) -> tuple[str, ...]:
 
 def check_game(game: GameRules, wanted: GameRules | None) -> None:
     """A record of `game` where a command asked for `wanted` (its --game): refused in one line."""
-    if wanted is not None and game is not wanted:
+    if wanted is not None and game.id != wanted.id:
         raise RecordShapeError(at(word("game"), "other_game", game=game.id, wanted=wanted.id))
 
 
@@ -247,15 +253,19 @@ def check_text(where: str, value: Any, what: str, limit: int) -> str:
 
 
 class _Parser:
-    def __init__(self, load_variant: VariantLoader) -> None:
+    def __init__(self, load_variant: VariantLoader, load_game: GameLoader = game_named) -> None:
         self.load_variant = load_variant
+        self.load_game = load_game
         self.game_rules = game_named(DEFAULT_GAME)
 
     def record(self, data: Any, source: str, wanted: GameRules | None = None) -> Record:
         top = say("top_level")
         _check_keys(top, data, RECORD_KEYS)
+        named = data.get("game")
+        if named is not None and not isinstance(named, str):
+            raise RecordShapeError(at(word("game"), "not_text", what=word("game"), found=type_name(named)))
         try:
-            self.game_rules = game_named(data.get("game", wanted.id if wanted else DEFAULT_GAME))
+            self.game_rules = (wanted or game_named(DEFAULT_GAME)) if named is None else self.load_game(named)
         except SheetgenError as error:
             raise RecordShapeError(located(word("game"), str(error))) from None
         check_game(self.game_rules, wanted)

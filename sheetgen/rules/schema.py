@@ -226,7 +226,7 @@ def record_schema() -> dict[str, Any]:
             "game": {
                 "description": "The game (`sheetgen games` lists them); absent, the record is Yahtzee. "
                 "Variants and house rules belong to the games with Jokers (yahtzee, triple-yahtzee).",
-                "enum": list(GAMES),
+                "anyOf": [{"enum": list(GAMES)}, {"type": "string", "pattern": "\\.toml$"}],
                 "default": DEFAULT_GAME,
             },
             "variant": {
