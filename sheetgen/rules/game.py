@@ -206,6 +206,7 @@ class Game:
     upper_bonus: UpperBonus | None
     extra_bonus: ExtraBonus | None
     columns: tuple[int, ...] = (1,)
+    summary_id: str = ""  # one line on the game, for the site's index; a game file has none
 
     def __post_init__(self) -> None:
         Boxes(self.boxes)  # each id once
@@ -227,6 +228,10 @@ class Game:
     @property
     def title(self) -> str:
         return _(self.title_id)
+
+    @property
+    def summary(self) -> str:
+        return _(self.summary_id) if self.summary_id else ""
 
     @property
     def takes_jokers(self) -> bool:
@@ -394,6 +399,7 @@ TRIPLE_YAHTZEE = Game(
     upper_bonus=YAHTZEE.upper_bonus,
     extra_bonus=ExtraBonus(score=100, most=36),
     columns=(1, 2, 3),
+    summary_id=N_("Yahtzee's card three times over: the second column counts double, the third triple."),
 )
 """Triple Yahtzee: Yahtzee's card three times, the columns counted once, twice and three times."""
 
@@ -476,6 +482,9 @@ YATZY = Game(
     ),
     upper_bonus=UpperBonus(threshold=63, score=50),
     extra_bonus=None,
+    summary_id=N_(
+        "The Scandinavian game: 15 boxes with pairs and exact straights, 50 for 63 up top, no Jokers."
+    ),
 )
 """Yatzy, as Scandinavia plays it: 15 boxes, pairs, straights of exact faces, no Joker."""
 
@@ -531,6 +540,7 @@ YACHT = Game(
     ),
     upper_bonus=None,
     extra_bonus=None,
+    summary_id=N_("The 1938 original: 12 boxes, straights worth 30, no bonus and no Jokers."),
 )
 """Yacht, the 1938 original as exercism scores it: 12 boxes, no bonus, no Joker."""
 
