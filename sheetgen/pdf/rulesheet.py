@@ -44,12 +44,12 @@ MAX_SPREAD = 20.0  # points added to each gap at the most
 # top band's two columns are spaced level: a column's gaps are above each section but its first. A card
 # without Joker rules has its end of the game beside the upper section, not in a bottom band.
 BANDS = (
-    (("setup", "turn", "filling"), ("columns", "upper", "extra", "house")),
+    (("setup", "turn", "filling"), ("upper", "extra", "house")),
     (("lower",),),
     (("joker",), ("end",)),
 )
 BANDS_WITHOUT_JOKERS = (
-    (("setup", "turn", "filling"), ("columns", "upper", "end", "house")),
+    (("setup", "turn", "filling"), ("upper", "end", "house")),
     (("lower",),),
 )
 

@@ -286,6 +286,12 @@ def _setup(rules: Rules) -> SheetSection:
 
 
 def _turn(game: Game) -> SheetSection:
+    score = _("the final dice in exactly one empty box of your card.")
+    if len(game.columns) > 1:
+        score = _(
+            "the final dice in exactly one empty box, in any of your card's %(columns)s columns.",
+            columns=len(game.columns),
+        )
     return SheetSection(
         "turn",
         _("Your turn"),
@@ -302,7 +308,7 @@ def _turn(game: Game) -> SheetSection:
                         rolls=game.rolls,
                     ),
                 ),
-                (_("Score"), _("the final dice in exactly one empty box of your card.")),
+                (_("Score"), score),
             ),
         ),
     )
@@ -379,35 +385,6 @@ def _factors(game: Game) -> str:
     )
 
 
-def _columns(game: Game) -> SheetSection:
-    """A card of several columns: where a roll may go and how the columns count."""
-    return SheetSection(
-        "columns",
-        _("The columns"),
-        (
-            _text(
-                _(
-                    "Your card has the same %(boxes)s boxes in %(columns)s columns. Each turn, score "
-                    "your dice in one empty box of any column.",
-                    boxes=len(game.boxes),
-                    columns=len(game.columns),
-                )
-            ),
-            _list(
-                "bullets",
-                (
-                    _("Multiplied."),
-                    _(
-                        "Each column is added up on its own, with its own upper bonus, "
-                        "then multiplied: %(factors)s.",
-                        factors=_factors(game),
-                    ),
-                ),
-            ),
-        ),
-    )
-
-
 def _upper(game: Game) -> SheetSection:
     boxes = game.box_set
     upper = game.in_section(Section.UPPER)
@@ -476,8 +453,8 @@ def _lower_rulings(game: Game) -> list[Item]:
         rulings.append(
             _ruling(
                 _(
-                    "%(boxes)s add up only the dice alike, not all %(dice)s: %(roll)s scores %(points)s "
-                    "in %(box)s.",
+                    "only the dice alike count in %(boxes)s, not all %(dice)s: %(roll)s scores "
+                    "%(points)s in %(box)s.",
                     boxes=_either([box.label for box in matched], "and"),
                     dice=game.dice,
                     roll=_dice(example.example),
@@ -876,7 +853,6 @@ def rule_sheet(rules: Rules) -> RuleSheet:
         _setup(rules),
         _turn(game),
         _filling(rules),
-        *((_columns(game),) if len(game.columns) > 1 else ()),
         _upper(game),
         _lower(rules),
         *((_extra_yahtzees(game), _joker(rules)) if jokers else ()),
