@@ -137,7 +137,7 @@ def test_triple_yahtzee_keeps_the_variant_and_rules_on_extra_yahtzees(variant) -
     assert "treat your columns as one card" in ruling
     text = triple.text
     assert "only while all 3 Yahtzee boxes hold 50" in text and "100, 200 or 300" in text
-    assert "column 1 \u00d71, column 2 \u00d72 and column 3 \u00d73" in text
+    assert "column\u00a01\u00a0\u00d71, column\u00a02\u00a0\u00d72 and column\u00a03\u00a0\u00d73" in text
     assert "all 39 boxes" in text
 
 

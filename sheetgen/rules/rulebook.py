@@ -379,10 +379,8 @@ def _filling(rules: Rules) -> SheetSection:
 
 def _factors(game: Game) -> str:
     """Each column and what it is multiplied by: 'column 1 x1, column 2 x2 and column 3 x3' (a times sign)."""
-    return _either(
-        [_("column %(n)s \u00d7%(factor)s", n=n, factor=factor) for n, factor in enumerate(game.columns, 1)],
-        "and",
-    )
+    each = enumerate(game.columns, 1)
+    return _either([_("column\u00a0%(n)s\u00a0\u00d7%(factor)s", n=n, factor=f) for n, f in each], "and")
 
 
 def _upper(game: Game) -> SheetSection:
