@@ -3,8 +3,11 @@ its boxes scored by the engine, its bonuses and rulings, on one legible page of 
 
 from __future__ import annotations
 
+import re
+import subprocess
+
 import pytest
-from helpers import PAPER_SIZES, lines_of, printed_pages, rule_sheet_pdf
+from helpers import PAPER_SIZES, hyphenation_faults, lines_of, printed_pages, rule_sheet_pdf
 
 from sheetgen.files.locales import speaking
 from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YAHTZEE, YATZY, Game, Section
@@ -154,6 +157,15 @@ PAGES = [
 def _printed(game: Game, paper: str, lang: str):
     (page,) = printed_pages(rule_sheet_pdf(Rules(game=game), paper, lang))
     return page
+
+
+@pytest.mark.parametrize(("game", "paper", "lang"), [p for p in PAGES if "-de" in p.id])
+def test_lines_break_as_a_typesetter_would(game: Game, paper: str, lang: str) -> None:
+    """Hyphenated breaks leave three letters either side, two in a row at most, no dice sequence split."""
+    pdf = rule_sheet_pdf(Rules(game=game), paper, lang)
+    text = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+    assert hyphenation_faults(text) == []
+    assert not re.search(r"\d-\n\d", text), "a dice sequence broken at its hyphen"
 
 
 @pytest.mark.parametrize(("game", "paper", "lang"), PAGES)
