@@ -10,9 +10,9 @@ import pytest
 from helpers import PAPER_SIZES, hyphenation_faults, lines_of, printed_pages, rule_sheet_pdf
 
 from sheetgen.files.locales import speaking
-from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YAHTZEE, YATZY, Game, Section
+from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YAHTZEE, YATZY, BoxRule, Game, Kind, Scoring, Section
 from sheetgen.rules.i18n import number
-from sheetgen.rules.rulebook import highest_totals, rule_sheet
+from sheetgen.rules.rulebook import BoxRow, RuleSheet, highest_totals, rule_sheet
 from sheetgen.rules.scoring import Card, best_total
 from sheetgen.rules.variants import VARIANTS, Rules
 
@@ -43,12 +43,15 @@ EXAMPLES = [
 HIGHEST = {YAHTZEE: (375, 1575), YATZY: (374, None), YACHT: (297, None), TRIPLE_YAHTZEE: (2250, 9450)}
 
 
-def _rows(game: Game) -> dict[str, object]:
+def _table(sheet: RuleSheet) -> tuple[BoxRow, ...]:
+    """The rows of the sheet's table of boxes."""
+    (table,) = (block for block in sheet.section("lower").blocks if block.kind == "table")
+    return table.rows
+
+
+def _rows(game: Game) -> dict[str, BoxRow]:
     """The lower section's table rows by label."""
-    (table,) = (
-        block for block in rule_sheet(Rules(game=game)).section("lower").blocks if block.kind == "table"
-    )
-    return {row.label: row for row in table.rows}
+    return {row.label: row for row in _table(rule_sheet(Rules(game=game)))}
 
 
 @pytest.mark.parametrize(("game", "box_id", "dice", "points"), EXAMPLES, ids=lambda v: getattr(v, "id", v))
@@ -194,3 +197,36 @@ def test_one_legible_page_with_every_box_and_the_best_total(game: Game, paper: s
         assert x0 >= EDGE_PT and x1 <= page.width - EDGE_PT, (x0, x1)
         assert y0 >= EDGE_PT and y1 <= page.height - EDGE_PT, (y0, y1)
     assert min(c.size for c in page.chars if c.text.strip()) >= SMALLEST_PT - 0.01
+
+
+def test_a_card_of_any_shape_gets_a_sheet() -> None:
+    """A game with no upper section, two columns and no bonus (as a game file may define) gets a sheet
+    from its definition: its boxes in the table, its columns, its highest total, no Yahtzee words."""
+    boxes = (
+        BoxRule(
+            "pair", Section.LOWER, Kind.PAIRS, Scoring.MATCHED, "Pair", "two alike", (2, 2, 3, 4, 5), count=1
+        ),
+        BoxRule(
+            "run",
+            Section.LOWER,
+            Kind.STRAIGHT,
+            Scoring.FIXED,
+            "Run",
+            "4 in a row",
+            (1, 2, 3, 4, 6),
+            run=4,
+            score=25,
+        ),
+        BoxRule("any", Section.LOWER, Kind.ANYTHING, Scoring.DICE_TOTAL, "Any", "any dice", (6, 5, 4, 2, 2)),
+    )
+    game = Game("runs", "Runs", 5, (1, 2, 3, 4, 5, 6), 3, boxes, None, None, columns=(1, 2))
+    sheet = rule_sheet(Rules(game=game))
+    assert sheet.keys == ("setup", "turn", "filling", "lower", "end", "house")
+    assert [(row.label, row.example_score) for row in _table(sheet)] == [
+        ("Pair", 4),
+        ("Run", 25),
+        ("Any", 19),
+    ]
+    assert "any of your card's 2 columns" in sheet.text and "all 6 boxes" in sheet.text
+    assert f"Highest possible: {(12 + 25 + 30) * 3}." in sheet.text
+    assert "Yahtzee" not in sheet.text and "Upper" not in sheet.text

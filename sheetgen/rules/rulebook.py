@@ -383,16 +383,21 @@ def _factors(game: Game) -> str:
     return _either([_("column\u00a0%(n)s\u00a0\u00d7%(factor)s", n=n, factor=f) for n, f in each], "and")
 
 
-def _upper(game: Game) -> SheetSection:
-    boxes = game.box_set
-    upper = game.in_section(Section.UPPER)
-    fives = boxes.for_face(5)
+def _upper(game: Game) -> SheetSection | None:
+    """The upper section's boxes, each counting one face, and its bonus; None for a card without them."""
+    faces = [box for box in game.in_section(Section.UPPER) if box.kind is Kind.FACE]
+    if not faces:
+        return None
+    example = next((box for box in faces if box.face == 5), faces[-1])
+    ones = next((box for box in faces if box.face == 1), None)
     rows = tuple(
-        BoxRow(box.label, box.needs, box.scores, (box.face,), rule_score((box.face,), box)) for box in upper
+        BoxRow(box.label, box.needs, box.scores, (box.face,), rule_score((box.face,), box)) for box in faces
     )
-    three_of_each = sum(rule_score((box.face,) * 3, box) for box in upper)
+    three_of_each = sum(rule_score((box.face,) * 3, box) for box in faces)
     bonus = game.upper_bonus
-    if bonus is not None:
+    if bonus is None:
+        note = (_("No bonus."), _("The upper boxes earn nothing more, whatever they add up to."))
+    elif len(faces) == 6:
         note = (
             _("Bonus %(bonus)s.", bonus=bonus.score),
             _(
@@ -405,24 +410,34 @@ def _upper(game: Game) -> SheetSection:
             ),
         )
     else:
-        note = (_("No bonus."), _("The upper boxes earn nothing more, whatever they add up to."))
-    return SheetSection(
-        "upper",
-        Section.UPPER.label,
-        (
-            _text(
-                _(
-                    "Each upper box adds up only the dice showing its number (%(aces)s are the 1s): "
-                    "%(dice)s scores %(points)s in %(box)s.",
-                    aces=boxes.for_face(1).label,
-                    dice=_dice(fives.example),
-                    points=rule_score(fives.example, fives),
-                    box=fives.label,
-                )
+        note = (
+            _("Bonus %(bonus)s.", bonus=bonus.score),
+            _(
+                "Add %(bonus)s if the %(count)s upper boxes total %(threshold)s or more.",
+                bonus=bonus.score,
+                count=len(faces),
+                threshold=bonus.threshold,
             ),
-            Block("faces", rows=rows),
-            _list("bullets", note),
-        ),
+        )
+    scored = {
+        "dice": _dice(example.example),
+        "points": rule_score(example.example, example),
+        "box": example.label,
+    }
+    if ones is not None:
+        intro = _(
+            "Each upper box adds up only the dice showing its number (%(aces)s are the 1s): "
+            "%(dice)s scores %(points)s in %(box)s.",
+            aces=ones.label,
+            **scored,
+        )
+    else:
+        intro = _(
+            "Each upper box adds up only the dice showing its number: %(dice)s scores %(points)s in %(box)s.",
+            **scored,
+        )
+    return SheetSection(
+        "upper", Section.UPPER.label, (_text(intro), Block("faces", rows=rows), _list("bullets", note))
     )
 
 
@@ -473,7 +488,7 @@ def _lower_rulings(game: Game) -> list[Item]:
 
 def _lower(rules: Rules) -> SheetSection:
     game = rules.game
-    lower = game.in_section(Section.LOWER)
+    lower = [box for box in game.boxes if box.kind is not Kind.FACE]  # the lower section, in a built-in game
     needs = {
         box: _full_house_needs(box, rules) if box.kind is Kind.FULL_HOUSE else box.needs for box in lower
     }
@@ -721,16 +736,22 @@ def _end(game: Game) -> SheetSection:
     several = len(game.columns) > 1
     adding: list[tuple[str, str]] = []
     if upper is not None:
-        adding.append(
-            (
-                _("%(label)s:", label=Total.UPPER_TOTAL.label),
-                _(
-                    "six upper boxes, plus %(bonus)s if they reach %(threshold)s.",
-                    bonus=upper.score,
-                    threshold=upper.threshold,
-                ),
+        count = len(game.in_section(Section.UPPER))
+        upper_text = (
+            _(
+                "six upper boxes, plus %(bonus)s if they reach %(threshold)s.",
+                bonus=upper.score,
+                threshold=upper.threshold,
+            )
+            if count == 6
+            else _(
+                "the %(count)s upper boxes, plus %(bonus)s if they reach %(threshold)s.",
+                count=count,
+                bonus=upper.score,
+                threshold=upper.threshold,
             )
         )
+        adding.append((_("%(label)s:", label=Total.UPPER_TOTAL.label), upper_text))
         if extra is not None and len(lower) == 7:  # the sentence as Yahtzee's sheets have always said it
             lower_text = _("seven lower boxes, plus %(bonus)s per Yahtzee bonus.", bonus=extra.score)
         elif extra is not None:
@@ -851,7 +872,7 @@ def rule_sheet(rules: Rules) -> RuleSheet:
         _setup(rules),
         _turn(game),
         _filling(rules),
-        _upper(game),
+        *filter(None, (_upper(game),)),
         _lower(rules),
         *((_extra_yahtzees(game), _joker(rules)) if jokers else ()),
         _end(game),
