@@ -321,3 +321,16 @@ def test_a_bad_game_file_is_one_line_naming_the_key(tmp_path, text, why):
     (line,) = result.output.strip().splitlines()
     assert line.startswith(f"Error: --game: {path}: ") and why in line, line
     assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.parametrize("game", [TRIPLE_YAHTZEE, YATZY, YACHT], ids=lambda g: g.id)
+def test_each_games_rules_page_speaks_of_its_own_card(game):
+    """The page's words come from the game's definition: its boxes, its turns, none of Yahtzee's 13."""
+    from sheetgen.rules.guide import rules_page
+
+    text = rules_page(Rules(game=game)).text
+    for box in game.boxes:
+        assert box.label in text
+    assert f"{game.turns} turns" in text
+    assert "13 turns" not in text and "13 boxes" not in text
+    assert ("Yahtzee bonus" in text) == (game.extra_bonus is not None)
