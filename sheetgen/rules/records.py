@@ -202,6 +202,16 @@ def parse_record(
         raise type(error)(located(source, str(error))) from None
 
 
+def game_keys(keys: tuple[str, ...], game: GameRules) -> tuple[str, ...]:
+    """The keys `game` allows: a column only where there are several, bonuses only where it has them."""
+    return tuple(
+        key
+        for key in keys
+        if (key != "column" or len(game.columns) > 1)
+        and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
+    )
+
+
 def check_game(game: GameRules, wanted: GameRules | None) -> None:
     """A record of `game` where a command asked for `wanted` (its --game): refused in one line."""
     if wanted is not None and game is not wanted:
@@ -367,14 +377,7 @@ class _Parser:
         return PlayerGame(name, Card(game, (column,)))
 
     def _keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
-        """The keys the game allows: a column only where there are several, bonuses only where it has them."""
-        game = self.game_rules
-        return tuple(
-            key
-            for key in keys
-            if (key != "column" or len(game.columns) > 1)
-            and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
-        )
+        return game_keys(keys, self.game_rules)
 
     def columns(self, where: str, columns: Any, rules: Rules) -> Card:
         game = self.game_rules
