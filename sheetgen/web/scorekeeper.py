@@ -71,6 +71,8 @@ from sheetgen.web.app import ICON, icon
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
 SERIES_TOTAL_LABEL = N_("Series total")
+SCOREKEEPER_HEADING = N_("Yahtzee scorekeeper")  # Yahtzee's page, as it always was
+GAME_HEADING = N_("%(game)s scorekeeper")  # the other games' pages
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
 HISTORY_LIMIT = 100  # past games kept in the browser; the oldest goes first
@@ -107,6 +109,7 @@ PAGE_CHECKS: dict[str, str] = {
     "true_or_absent": N_("{key} is true or left out"),
     "unknown_step": N_("unknown step"),
     "index_range": N_("index out of range"),
+    "other_game_page": N_("a game of {game}; this page keeps {wanted}: open the scorekeeper of {game}"),
 }
 
 # Every sentence the page's scripts show, in one place to translate; {names} are filled in by the
@@ -322,6 +325,8 @@ def _model_data(lang: str, game_id: str = DEFAULT_GAME) -> dict[str, Any]:
     alike = game.all_alike_box
     return {
         "game": game.to_data(),
+        "game_title": game.title,
+        "games": list(GAMES),
         "default_game": DEFAULT_GAME,
         "constants": {
             "dice_count": game.dice,
@@ -508,6 +513,10 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
         .get_template(TEMPLATE)
         .render(
             title=ruleset["title"],
+            heading=_(SCOREKEEPER_HEADING)
+            if rules.game.id == DEFAULT_GAME
+            else _(GAME_HEADING, game=rules.game.title),
+            extra_bonus=rules.game.extra_bonus is not None,
             edition=ruleset["edition"],
             data=Markup(_script_json(data)),
             css=stylesheet(SITE_CSS, "scorekeeper/scorekeeper.css"),

@@ -558,7 +558,33 @@ export function checkDate(model, where, value) {
   return value;
 }
 
+/** The record's game ("game", absent: the default one): the page's own, else refused in one line. */
+function recordGame(model, data) {
+  if (!("game" in data)) return model.default_game === model.game.id ? null : otherGame(model, model.default_game);
+  const name = typeof data.game === "string" ? data.game.trim().toLowerCase() : null;
+  if (!model.games.includes(name)) {
+    const shown = typeof data.game === "string" ? quote(model, data.game, undefined, REPR) : pyStr(model, data.game);
+    throw refusalAt(model, word(model, "game"), "unknown_game", { name: shown, known: model.games.join(", ") });
+  }
+  return name === model.game.id ? null : otherGame(model, name);
+}
+
+function otherGame(model, name) {
+  throw refusalAt(model, word(model, "game"), "other_game_page", { game: name, wanted: model.game.id });
+}
+
 function recordRules(model, data, pageRules) {
+  if (!takesJokers(model)) {
+    // One set of rules, the definition's own: a variant or house rule is refused, as records.py does.
+    for (const key of ["variant", "house_rules"]) {
+      const value = data[key] ?? [];
+      if (!(Array.isArray(value) && value.length === 0)) {
+        const found = Array.isArray(value) ? value.map((v) => quote(model, v)).join(", ") : quote(model, value);
+        throw refusalAt(model, word(model, key), "not_of_game", { what: word(model, key), name: found, game: model.game_title });
+      }
+    }
+    return makeRules(model, model.page.variant, []);
+  }
   // Present but null is refused, as Python's data.get() gives None for it.
   const variant = "variant" in data ? data.variant : model.default_variant;
   const houseRules = "house_rules" in data ? data.house_rules : [];
@@ -602,6 +628,7 @@ function readRecord(model, data, pageRules) {
   const k = model.constants;
   const top = say(model, "top_level");
   checkKeys(model, top, data, keys.record);
+  recordGame(model, data);
   const rules = recordRules(model, data, pageRules);
   // A null title, date or language is left out, as Python's data.get() reads it.
   const title = (data.title ?? null) === null ? null : checkText(model, word(model, "title"), data.title, say(model, "the_title"), k.max_title_length);
@@ -787,7 +814,9 @@ export function toRecord(model, rules, players, games, extra = {}) {
       players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), cards[i])),
     };
   });
-  const record = { variant: rules.record.variant, house_rules: [...rules.record.house_rules] };
+  // The game, unless it is the default one (as records.py writes it); variants only where the game has them.
+  const record = model.game.id === model.default_game ? {} : { game: model.game.id };
+  if (takesJokers(model)) Object.assign(record, { variant: rules.record.variant, house_rules: [...rules.record.house_rules] });
   if (extra.title) record.title = extra.title;
   if (extra.date) record.date = extra.date;
   record.lang = model.lang; // the page's language: `sheetgen fill` prints it in that language, on its paper
