@@ -8,11 +8,12 @@ the legal slots, the score in every open slot, each column's totals and the gran
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from typing import Any
 
 import pytest
-from helpers import DATA, node_answers
+from helpers import DATA, node_answers, saved_game
 
 from sheetgen.errors import IllegalPlacementError
 from sheetgen.rules.game import GAMES, TRIPLE_YAHTZEE, Game
@@ -154,3 +155,31 @@ def test_triple_yahtzee_extra_bonus_counts_in_its_column_times_its_multiplier() 
     assert [t["yahtzee_bonus"] for t in answer["totals"]] == [0, 0, 100]
     assert [t["grand_total"] for t in answer["totals"]] == [50, 50, 175]
     assert answer["grand_total"] == 50 + 50 * 2 + 175 * 3
+
+
+def test_saved_games_of_another_game_are_refused_in_one_line() -> None:
+    """Each game's page keeps its games under its own key; a Yahtzee game planted under the Yatzy
+    page's key is set aside, and its saved-game file imported there is refused in one line."""
+    keys = {scorekeeper_data(Rules(game=game))["page"]["storage_key"] for game in GAMES.values()}
+    assert len(keys) == len(GAMES)
+    yatzy = scorekeeper_data(Rules(game=GAMES["yatzy"]))
+    entries = [{"player": 0, "dice": [4, 4, 4, 4, 2], "box": "fours"}]
+    planted = saved_game(["Ann", "Bob"], entries, [{"op": "add"}])
+    file_game = {k: v for k, v in planted.items() if k not in ("version", "revision")} | {"undo": []}
+    answers = node_answers(
+        {
+            "model": yatzy,
+            "saved": [{yatzy["page"]["storage_key"]: json.dumps(planted)}],
+            "imports": [{"name": "yahtzee.json", "data": {yatzy["saved_game_key"]: 1, "game": file_game}}],
+        }
+    )
+    assert answers["saved"][0]["aside"] and not answers["saved"][0]["loaded"]
+    alert = answers["imports"][0]["alert"]
+    assert alert == (
+        "yahtzee.json: saved game: a game of yahtzee; this page keeps yatzy: open the scorekeeper of yahtzee"
+    )
+    assert "\n" not in alert
+    # The same game saved by the Yatzy page (its rules name the game) loads there.
+    own = saved_game(["Ann", "Bob"], entries, [{"op": "add"}], rules={"game": "yatzy", **planted["rules"]})
+    answer = node_answers({"model": yatzy, "saved": [{yatzy["page"]["storage_key"]: json.dumps(own)}]})
+    assert answer["saved"][0]["loaded"] and not answer["saved"][0]["aside"]
