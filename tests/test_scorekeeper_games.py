@@ -13,7 +13,8 @@ import random
 from typing import Any
 
 import pytest
-from helpers import DATA, node_answers, saved_game
+from helpers import DATA, node_answers, run_cli, saved_game
+from test_scorekeeper import blob
 
 from sheetgen.errors import IllegalPlacementError
 from sheetgen.rules.game import GAMES, TRIPLE_YAHTZEE, Game
@@ -183,3 +184,19 @@ def test_saved_games_of_another_game_are_refused_in_one_line() -> None:
     own = saved_game(["Ann", "Bob"], entries, [{"op": "add"}], rules={"game": "yatzy", **planted["rules"]})
     answer = node_answers({"model": yatzy, "saved": [{yatzy["page"]["storage_key"]: json.dumps(own)}]})
     assert answer["saved"][0]["loaded"] and not answer["saved"][0]["aside"]
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
+def test_the_scorekeeper_command_writes_each_game_page(tmp_path, game: Game) -> None:
+    """`sheetgen scorekeeper --game ID` writes the game's page (its definition in the blob, its own
+    storage key); a game of several columns is refused in one line until the page keeps columns."""
+    target = tmp_path / "page.html"
+    result = run_cli(["scorekeeper", "--game", game.id, "-o", str(target)])
+    if len(game.columns) > 1:
+        assert result.exit_code == 2 and not target.exists()
+        assert result.output.strip().count("\n") == 0 and "3 columns" in result.output
+        return
+    assert result.exit_code == 0, result.output
+    data = blob(target.read_text())
+    assert data["game"] == game.to_data()
+    assert data["page"]["storage_key"].endswith(Rules(game=game).slug)
