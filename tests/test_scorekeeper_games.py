@@ -16,8 +16,9 @@ import pytest
 from helpers import DATA, node_answers, run_cli, saved_game
 from test_scorekeeper import blob
 
-from sheetgen.errors import IllegalPlacementError
+from sheetgen.errors import IllegalPlacementError, SheetgenError
 from sheetgen.rules.game import GAMES, TRIPLE_YAHTZEE, Game
+from sheetgen.rules.records import parse_record
 from sheetgen.rules.scoring import Card, ScoreCard, score_in_box
 from sheetgen.rules.simulate import roll_turn
 from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
@@ -200,3 +201,52 @@ def test_the_scorekeeper_command_writes_each_game_page(tmp_path, game: Game) -> 
     data = blob(target.read_text())
     assert data["game"] == game.to_data()
     assert data["page"]["storage_key"].endswith(Rules(game=game).slug)
+
+
+def _triple_record(rng: random.Random, rules: Rules) -> dict[str, Any]:
+    players = []
+    for name in ("Ann", "Bob"):
+        turns, _ = _play(rng, rules)
+        for turn in turns:
+            turn["column"] += 1  # records count columns from 1
+            if not turn.pop("scratch"):
+                continue
+            turn["scratch"] = True
+        players.append({"name": name, "turns": turns})
+    return {"game": TRIPLE_YAHTZEE.id, **_names(rules), "players": players}
+
+
+def test_triple_yahtzee_records_check_alike_in_python_and_the_browser_engine() -> None:
+    """Triple Yahtzee records of 39 turns with columns: the page's reader gives each column's boxes
+    and total and the grand total `sheetgen score --json` gives, and refuses what it refuses, alike."""
+    rng = random.Random(39)
+    records = [_triple_record(rng, rules) for rules in _rules(TRIPLE_YAHTZEE)[::2]]
+    broken = json.loads(json.dumps(records[0]))
+    broken["players"][0]["turns"][5]["column"] = 4
+    short = json.loads(json.dumps(records[0]))
+    short["players"][1]["turns"] = short["players"][1]["turns"][:13]
+    records += [broken, short]
+    cases = [{"name": f"r{n}.json", "data": data} for n, data in enumerate(records)]
+    expected = []
+    for case in cases:
+        try:
+            checked = parse_record(case["data"], source=case["name"]).to_json()
+        except SheetgenError as error:
+            expected.append({"error": str(error)})
+            continue
+        players = [
+            {
+                "name": p["name"],
+                "columns": [{"boxes": c["boxes"], "total": c["total"]} for c in p["columns"]],
+                "grand_total": p["grand_total"],
+            }
+            for p in checked["games"][0]["players"]
+        ]
+        expected.append(
+            {"variant": checked["variant"], "house_rules": checked["house_rules"], "games": [players]}
+        )
+    model = scorekeeper_data(Rules(game=TRIPLE_YAHTZEE))
+    answers = node_answers({"model": model, "records": cases})["records"]
+    assert answers == expected
+    assert "'column' must be a whole number from 1 to 3, found 4" in answers[-2]["error"]
+    assert "13 turns; a game is exactly 39" in answers[-1]["error"]

@@ -439,13 +439,24 @@ function checkTick(model, rules, box, score) {
  * @returns {Card[]}
  */
 export function replay(model, rules, entries, playerCount) {
-  const cards = Array.from({ length: playerCount }, emptyCard);
+  return replayWholes(model, rules, entries, playerCount).map((whole) => whole[0]);
+}
+
+/**
+ * Each player's whole card (a column per multiplier) after the entries, in order; an entry's
+ * `column` is its column's index (absent: the first). A ScoreError names the first that breaks the rules.
+ * @returns {Card[][]}
+ */
+export function replayWholes(model, rules, entries, playerCount) {
+  const wholes = Array.from({ length: playerCount }, () => emptyWhole(model));
   const ticked = new Set();
   for (const entry of entries) {
-    const card = cards[entry.player];
+    const slot = { column: entry.column ?? 0, box: entry.box };
+    const whole = wholes[entry.player];
     if (entry.dice) {
-      cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
+      wholes[entry.player] = placeAt(model, whole, entry.dice, slot, rules, Boolean(entry.scratch));
     } else {
+      const card = whole[slot.column];
       if (entry.box in card.boxes) throw refusal(model, "filled", { box: boxLabel(model, entry.box) });
       const scores = possibleScores(model, rules, entry.box);
       if (!scores.includes(entry.score)) {
@@ -456,17 +467,33 @@ export function replay(model, rules, entries, playerCount) {
         ticked.add(entry.player);
       }
       const bonuses = card.yahtzeeBonuses + (entry.bonus ? 1 : 0);
-      cards[entry.player] = { boxes: { ...card.boxes, [entry.box]: entry.score }, yahtzeeBonuses: bonuses };
+      const written = { boxes: { ...card.boxes, [entry.box]: entry.score }, yahtzeeBonuses: bonuses };
+      wholes[entry.player] = whole.map((c, k) => (k === slot.column ? written : c));
     }
   }
   for (const player of ticked) {
-    const held = cards[player].boxes[allAlikeBox(model)];
-    if (held !== model.constants.yahtzee_score) {
-      const holds = held ?? model.text.checks.nothing;
-      throw refusal(model, "tick_needs_yahtzee", { yahtzee: model.constants.yahtzee_score, held: holds });
-    }
+    const held = heldAlike(model, wholes[player]);
+    if (held) throw refusal(model, "tick_needs_yahtzee", { yahtzee: allAlikeScore(model), held });
   }
-  return cards;
+  return wholes;
+}
+
+/** What the all-alike boxes hold ("50, nothing, 0") when one lacks its score, which ticked bonuses need; else null. */
+function heldAlike(model, whole) {
+  const held = whole.map((card) => card.boxes[allAlikeBox(model)]);
+  if (held.every((h) => h === allAlikeScore(model))) return null;
+  return held.map((h) => h ?? say(model, "nothing")).join(", ");
+}
+
+/** The column a record's turn is written in, from 0: always the first in a one-column game (records.column). */
+function turnColumn(model, where, turn) {
+  const count = model.game.columns.length;
+  if (count === 1) return 0;
+  const value = turn.column;
+  if (!isInt(value) || value < 1 || value > count) {
+    throw refusalAt(model, where, "column_number", { most: count, found: quote(model, value) });
+  }
+  return value - 1;
 }
 
 /** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
@@ -700,15 +727,20 @@ function readPlayer(model, where, data, rules, index) {
   if ("turns" in data) {
     checkKeys(model, where, data, keys.turns_player);
     const turns = data.turns;
-    if (!Array.isArray(turns)) throw refusalAt(model, where, "turns_list", { count: boxCount });
-    if (turns.length !== boxCount) throw refusalAt(model, where, "turns_count", { count: turns.length, boxes: boxCount });
-    let card = emptyCard();
+    const turnCount = boxCount * model.game.columns.length;
+    const multi = model.game.columns.length > 1;
+    if (!Array.isArray(turns)) throw refusalAt(model, where, "turns_list", { count: turnCount });
+    if (turns.length !== turnCount) throw refusalAt(model, where, "turns_count", { count: turns.length, boxes: turnCount });
+    let whole = emptyWhole(model);
     turns.forEach((turn, n) => {
       const at = within(model, where, say(model, "turn", { number: n + 1 }));
       checkKeys(model, at, turn, keys.turn);
       if ("dice" in turn && "score" in turn) throw refusalAt(model, at, "dice_or_score");
       if (!("box" in turn) || (!("dice" in turn) && !("score" in turn))) throw refusalAt(model, at, "needs_box");
+      const column = turnColumn(model, at, turn);
       const box = checkBoxName(model, at, turn.box);
+      const card = whole[column];
+      const inColumn = multi ? { column } : {};
       if (box in card.boxes) throw refusalAt(model, at, "box_twice", { box: boxLabel(model, box) });
       if ("score" in turn) {
         checkKeys(model, at, turn, keys.typed_turn);
@@ -725,8 +757,9 @@ function readPlayer(model, where, data, rules, index) {
             throw new ScoreError(located(model, at, error.message));
           }
         }
-        card = { boxes: { ...card.boxes, [box]: value }, yahtzeeBonuses: card.yahtzeeBonuses + (tick ? 1 : 0) };
-        entries.push({ player: index, box, score: value, ...(tick ? { bonus: true } : {}) });
+        const written = { boxes: { ...card.boxes, [box]: value }, yahtzeeBonuses: card.yahtzeeBonuses + (tick ? 1 : 0) };
+        whole = whole.map((c, k) => (k === column ? written : c));
+        entries.push({ player: index, ...inColumn, box, score: value, ...(tick ? { bonus: true } : {}) });
         return;
       }
       checkKeys(model, at, turn, keys.dice_turn);
@@ -736,16 +769,16 @@ function readPlayer(model, where, data, rules, index) {
         if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: word(model, model.engine.scratch_rule), rules: rules.label });
       }
       try {
-        card = place(model, card, dice, box, rules, turn.scratch === true);
+        whole = placeAt(model, whole, dice, { column, box }, rules, turn.scratch === true);
       } catch (error) {
         if (!(error instanceof ScoreError)) throw error;
         throw new ScoreError(located(model, at, error.message));
       }
-      entries.push({ player: index, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
+      entries.push({ player: index, ...inColumn, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
     });
-    const held = card.boxes[allAlikeBox(model)];
-    if (entries.some((e) => e.bonus) && held !== k.yahtzee_score) {
-      throw refusalAt(model, where, "tick_needs_yahtzee", { yahtzee: k.yahtzee_score, held: held ?? say(model, "nothing") });
+    const held = heldAlike(model, whole);
+    if (entries.some((e) => e.bonus) && held) {
+      throw refusalAt(model, where, "tick_needs_yahtzee", { yahtzee: k.yahtzee_score, held });
     }
     return { name, entries };
   }

@@ -98,7 +98,13 @@ function checkRecord({ name, data }) {
       variant: record.rules.record.variant,
       house_rules: record.rules.record.house_rules,
       games: record.games.map((game) =>
-        engine.replay(model, record.rules, game.entries, record.players.length).map((card, i) => ({
+        model.game.columns.length > 1
+          ? engine.replayWholes(model, record.rules, game.entries, record.players.length).map((whole, i) => ({
+              name: record.players[i],
+              columns: whole.map((card) => ({ boxes: card.boxes, total: engine.totals(model, card).grand_total })),
+              grand_total: engine.grandTotal(model, whole),
+            }))
+          : engine.replay(model, record.rules, game.entries, record.players.length).map((card, i) => ({
           name: record.players[i],
           boxes: card.boxes,
           ...engine.totals(model, card),
