@@ -26,7 +26,7 @@ from sheetgen.web.scorekeeper import scorekeeper_data
 
 GOLDEN = DATA / "golden_games.txt"
 ALIKE_SHARE = 0.3  # of turns forced to five alike, so extra rolls and Jokers come often
-GAMES_PER_RULES = {1: 16, 3: 4}  # by the number of columns: a Triple game is 39 turns
+GAMES_PER_RULES = {1: 16, 3: 3}  # by the number of columns: a Triple game is 39 turns
 
 
 def _golden_rows(game: Game) -> list[tuple[list[int], int, str, list[dict[str, int]], int | None]]:
@@ -121,7 +121,8 @@ def _play(rng: random.Random, rules: Rules) -> tuple[list[dict], list[dict]]:
     return turns, answers
 
 
-@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
+# Yahtzee's turns are compared for every rules by test_scorekeeper_engine.py.
+@pytest.mark.parametrize("game", [g for g in GAMES.values() if g.id != "yahtzee"], ids=lambda g: g.id)
 def test_whole_games_agree_turn_by_turn(game: Game) -> None:
     """Random whole games of every rules of the game: engine.mjs gives Python's legal slots, scores
     in every open slot, column totals and grand total after every turn, Jokers and extra bonuses included."""
