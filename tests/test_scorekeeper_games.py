@@ -251,3 +251,29 @@ def test_triple_yahtzee_records_check_alike_in_python_and_the_browser_engine() -
     assert answers == expected
     assert "'column' must be a whole number from 1 to 3, found 4" in answers[-2]["error"]
     assert "13 turns; a game is exactly 39" in answers[-1]["error"]
+
+
+def test_a_yatzy_page_reads_yatzy_records_and_refuses_others_in_one_line() -> None:
+    """Yatzy records (as sheetgen score reads them) load on the Yatzy page with Python's totals; a
+    record naming no game (Yahtzee's) or a variant is refused in one line, as the command line words it."""
+    rules = Rules(game=GAMES["yatzy"])
+    rng = random.Random(15)
+    players = [{"name": name, "turns": _play(rng, rules)[0]} for name in ("Ann", "Bob")]
+    for player in players:
+        for turn in player["turns"]:
+            del turn["column"], turn["scratch"]
+    record = {"game": "yatzy", "players": players}
+    yahtzee = {k: v for k, v in record.items() if k != "game"}
+    variant = {**record, "variant": "official"}
+    cases = [
+        {"name": f"{n}.json", "data": data} for n, data in (("y", record), ("h", yahtzee), ("v", variant))
+    ]
+    answers = node_answers({"model": scorekeeper_data(rules), "records": cases})["records"]
+    checked = parse_record(record, source="y.json").to_json()["games"][0]["players"]
+    assert [p["grand_total"] for p in answers[0]["games"][0]] == [p["grand_total"] for p in checked]
+    assert answers[1] == {
+        "error": "h.json: game: a game of yahtzee; this page keeps yatzy: open the scorekeeper of yahtzee"
+    }
+    with pytest.raises(SheetgenError) as python:
+        parse_record(variant, source="v.json")
+    assert answers[2] == {"error": str(python.value)}
