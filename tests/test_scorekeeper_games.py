@@ -277,3 +277,17 @@ def test_a_yatzy_page_reads_yatzy_records_and_refuses_others_in_one_line() -> No
     with pytest.raises(SheetgenError) as python:
         parse_record(variant, source="v.json")
     assert answers[2] == {"error": str(python.value)}
+
+
+def test_triple_yahtzee_records_written_back_by_the_page_score_alike() -> None:
+    """A Triple Yahtzee record read by the page and written back (its Export) keeps every turn's
+    column, dice and box, and `sheetgen score` gives it the same totals."""
+    rules = Rules(game=TRIPLE_YAHTZEE)
+    record = {**_triple_record(random.Random(3), rules), "date": "2026-12-03"}
+    model = scorekeeper_data(rules)
+    written = node_answers({"model": model, "roundtrips": [{"name": "t.json", "data": record}]})[
+        "roundtrips"
+    ][0]
+    assert written["game"] == TRIPLE_YAHTZEE.id
+    assert [p["turns"] for p in written["players"]] == [p["turns"] for p in record["players"]]
+    assert parse_record(written).to_json() == parse_record(record).to_json()

@@ -820,16 +820,20 @@ function readPlayer(model, where, data, rules, index) {
 }
 
 /** One player's column of a game as the record writes it: boxes when every box was typed, else turns. */
-function playerJson(model, name, mine, card) {
-  if (mine.length && mine.every((e) => !e.dice)) {
+function playerJson(model, name, mine, whole) {
+  const multi = model.game.columns.length > 1;
+  if (!multi && mine.length && mine.every((e) => !e.dice)) {
+    const card = whole[0];
     const boxes = Object.fromEntries(model.boxes.map((b) => [b.name, card.boxes[b.name]]));
     return { name, boxes, yahtzee_bonuses: card.yahtzeeBonuses };
   }
-  const turns = mine.map((e) =>
-    e.dice
+  // A game of several columns always writes turns, each with its column counted from 1.
+  const turns = mine.map((e) => ({
+    ...(multi ? { column: (e.column ?? 0) + 1 } : {}),
+    ...(e.dice
       ? { dice: [...e.dice], box: e.box, ...(e.scratch ? { scratch: true } : {}) }
-      : { box: e.box, score: e.score, ...(e.bonus ? { yahtzee_bonus: true } : {}) },
-  );
+      : { box: e.box, score: e.score, ...(e.bonus ? { yahtzee_bonus: true } : {}) }),
+  }));
   return { name, turns };
 }
 
@@ -839,12 +843,12 @@ function playerJson(model, name, mine, card) {
  */
 export function toRecord(model, rules, players, games, extra = {}) {
   const gameJson = games.map((game) => {
-    const cards = replay(model, rules, game.entries, players.length);
-    if (!cards.every((c) => isComplete(model, c))) {
-      throw refusal(model, "not_finished", { count: model.boxes.length });
+    const wholes = replayWholes(model, rules, game.entries, players.length);
+    if (!wholes.every((whole) => whole.every((c) => isComplete(model, c)))) {
+      throw refusal(model, "not_finished", { count: model.boxes.length * model.game.columns.length });
     }
     return {
-      players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), cards[i])),
+      players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), wholes[i])),
     };
   });
   // The game, unless it is the default one (as records.py writes it); variants only where the game has them.

@@ -15,6 +15,7 @@
 //            any alert an action gave, what the last one said, the dice then typed and the winner
 //            sentence of a finished game (the end panel's), and the file Export then writes
 //   slugs:   per name, the part of an export's file name it becomes (text.fileSlug)
+//   roundtrips: per record, the record engine.mjs writes back (toRecord) from the entries it read
 //   golden:  per golden-table row ({variant, house_rules, dice, box, scratch, filled}), the score the
 //            roll makes in the box on a card holding `filled`, or null where the rules refuse it; with
 //            `columns` (a `filled` per column) and `column`, in that column of a whole card
@@ -30,7 +31,7 @@ import { ScoreError, cleanText, fileSlug, printable, quote } from "../../templat
 const question = JSON.parse(readFileSync(0, "utf8"));
 const { model, games = [], tables = [], records = [], texts = [], imports = [] } = question;
 const { quotes = [], printables = [], saved = [], plays = [], files = [], slugs = [], golden = [] } = question;
-const { wholes = [] } = question;
+const { wholes = [], roundtrips = [] } = question;
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -207,5 +208,9 @@ process.stdout.write(
     plays: plays.map(playActions),
     golden: golden.map(goldenScore),
     wholes: wholes.map(playWholes),
+    roundtrips: roundtrips.map(({ name, data }) => {
+      const record = engine.parseRecord(model, data, name);
+      return engine.toRecord(model, record.rules, record.players, record.games, { date: record.date });
+    }),
   }),
 );
