@@ -26,6 +26,7 @@ import click
 from sheetgen import __version__
 from sheetgen.errors import Interrupted, SheetgenError
 from sheetgen.files import cache
+from sheetgen.files.games import load_game
 from sheetgen.files.inputs import run_inputs
 from sheetgen.files.locales import (
     DEFAULT,
@@ -55,7 +56,7 @@ from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules import messages
 from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import Total, sheet_rows
-from sheetgen.rules.game import DEFAULT_GAME, GAMES, game_named
+from sheetgen.rules.game import DEFAULT_GAME, GAMES
 from sheetgen.rules.game import Game as GameRules
 from sheetgen.rules.records import Game, Record, record_text
 from sheetgen.rules.text import MAX_LINE, one_line, printable
@@ -261,7 +262,7 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> Game
     if value is None:
         return None
     try:
-        return game_named(value)
+        return load_game(value)
     except SheetgenError as error:
         raise UserError(f"--game: {error}") from None
 
@@ -271,7 +272,8 @@ game_option = click.option(
     default=DEFAULT_GAME,
     show_default=True,
     callback=_game,
-    help=f"The game: {', '.join(GAMES)}. --variant and --house-rule belong to yahtzee and triple-yahtzee.",
+    help=f"The game: {', '.join(GAMES)}, or a game file (TOML). "
+    "--variant and --house-rule belong to the games with Jokers: yahtzee and triple-yahtzee.",
 )
 record_game_option = click.option(
     "--game",

@@ -86,10 +86,13 @@ def _dice(dice: tuple[int, ...]) -> str:
 
 def difference(rules: Rules) -> str:
     """One line on what sets these rules apart: the variant's summary, then its house rules."""
+    if not rules.game.takes_jokers:
+        return rules.game.summary
     labels = [rule.label for rule in rules.house_rules]
     extra = " " + _("House rules: %(rules)s.", rules="; ".join(labels)) if labels else ""
     based = _("Based on %(variant)s.", variant=rules.variant.title) + " " if rules.custom_name else ""
-    return f"{based}{rules.variant.summary}{extra}"
+    game = rules.game.summary + " " if rules.game.summary else ""
+    return f"{game}{based}{rules.variant.summary}{extra}"
 
 
 def _quick_start(rules: Rules) -> SheetSection:

@@ -77,7 +77,7 @@ CHECKS: dict[str, str] = {
     "players_list": N_("expected a list of 1 or more players"),
     "game_players": N_("a game has at most {most} players, found {count}"),
     "name_twice": N_("the name {name} is used twice"),
-    "turns_or_boxes": N_("give either 'turns' or 'boxes', not both or neither"),
+    "turns_or_boxes": N_("give either 'turns' or '{boxes}', not both or neither"),
     "column": N_("column {number}"),
     "other_game": N_("this is a record of {game}, not of {wanted} (--game)"),
     "scorekeeper_columns": N_(

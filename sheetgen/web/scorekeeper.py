@@ -23,7 +23,7 @@ from sheetgen.files.locales import languages
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
 from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SheetRow, Total, sheet_rows, total_hint
-from sheetgen.rules.game import DEFAULT_GAME, GAMES, Kind, Scoring, Section
+from sheetgen.rules.game import DEFAULT_GAME, GAMES, YAHTZEE, Game, Kind, Scoring, Section
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import CHECKS, TYPE_NAMES, WORDS
@@ -43,7 +43,7 @@ from sheetgen.rules.records import (
     TURN_KEYS,
     TURNS_PLAYER_KEYS,
     TYPED_TURN_KEYS,
-    game_keys,
+    keys_for,
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
 from sheetgen.rules.scoring import possible_scores
@@ -317,11 +317,10 @@ def _unprintable() -> str:
 
 
 @cache
-def _model_data(lang: str, game_id: str = DEFAULT_GAME) -> dict[str, Any]:
+def _model_data(lang: str, game: Game = YAHTZEE) -> dict[str, Any]:
     """The rules-independent part of the blob: the game's definition, rows, totals, constants, in `lang`
     (the active one). Every number and box the engine needs comes from the definition (`game`); the
     constants only restate it for the page's messages."""
-    game = GAMES[game_id]
     alike = game.all_alike_box
     return {
         "game": game.to_data(),
@@ -410,7 +409,7 @@ def _model_data(lang: str, game_id: str = DEFAULT_GAME) -> dict[str, Any]:
         ],
         "start_rules": [rule.value for rule in START_RULES],
         "record_keys": {
-            name: list(game_keys(keys, game))
+            name: list(keys_for(game, keys))
             for name, keys in {
                 "record": RECORD_KEYS,
                 "game": GAME_KEYS,
@@ -438,7 +437,7 @@ def scorekeeper_data(rules: Rules) -> dict[str, Any]:
         bases.append(Rules(rules.variant, own, rules.custom_name, rules.custom_title, own, game=game))
     rulesets, hint_tables = _rulesets(bases)
     return {
-        **_model_data(i18n.lang(), game.id),
+        **_model_data(i18n.lang(), game),
         "variants": [_variant_data(base, base.variant) for base in bases],
         "rulesets": rulesets,
         "hint_tables": hint_tables,

@@ -721,7 +721,7 @@ function readPlayer(model, where, data, rules, index) {
   }
   const name = checkText(model, where, data.name, say(model, "the_name"), k.max_name_length);
   where = say(model, "named", { where, name: quote(model, name) });
-  if (("turns" in data) === ("boxes" in data)) throw refusalAt(model, where, "turns_or_boxes");
+  if (("turns" in data) === ("boxes" in data)) throw refusalAt(model, where, "turns_or_boxes", { boxes: "boxes" });
   const entries = [];
   const boxCount = model.boxes.length;
   if ("turns" in data) {
