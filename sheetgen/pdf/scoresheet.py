@@ -53,8 +53,8 @@ from sheetgen.layout.geometry import (
     Rect,
     SheetGeometry,
     page_size,
-    sheet_geometry,
     players_per_page,
+    sheet_geometry,
     split_evenly,
 )
 from sheetgen.rules.arguments import check_count, check_names, check_rules, check_title
@@ -98,6 +98,7 @@ LARGE_NAME_FIELD_HEIGHT = 22.0  # large print's name field: 16 pt text, under a 
 
 # Triple Yahtzee's pads hold one game of one player a sheet, in three columns: its players sheet with
 # --players 1 is that card, and six games of three columns would not fit a page.
+TIMES = "\u00d7"  # the multiplication sign before a column's multiplier
 ONE_GAME_A_CARD = "a card of several columns is one game; print the players sheet (--players 1 for one card)"
 NO_LARGE_COLUMNS = "its lower section and column totals in half-inch rows are taller than a page"
 
@@ -113,7 +114,7 @@ class Column:
     caption: str
     name: str | None
     field: str
-    multiplier: str | None = None  # "×2" over each column of a card of several columns
+    multiplier: str | None = None  # "\u00d72" over each column of a card of several columns
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,7 @@ def _player_columns(number: int, name: str | None, game: Game) -> list[Column]:
             caption if k == 1 else "",
             name if k == 1 else "",
             f"{player_column(number)}.c{k}",
-            f"×{multiplier}",
+            f"{TIMES}{multiplier}",
         )
         for k, multiplier in enumerate(game.columns, 1)
     ]

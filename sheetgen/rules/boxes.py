@@ -104,7 +104,7 @@ class CardTotal(enum.Enum):
 
 CARD_TOTAL_LABELS = {CardTotal.SCORED: N_("Scored"), CardTotal.CARD_TOTAL: N_("Grand total")}
 CARD_TOTAL_HINTS = {
-    CardTotal.SCORED: N_("column total times the column's ×"),
+    CardTotal.SCORED: N_("column total times its multiplier"),
     CardTotal.CARD_TOTAL: N_("add the scored totals"),
 }
 COLUMN_TOTAL = N_("Column total")  # a column's grand total, on a card of several columns

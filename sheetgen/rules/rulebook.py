@@ -15,7 +15,6 @@ from sheetgen.rules.boxes import (
     FACES,
     FULL_HOUSE_SCORE,
     GAME,
-    KIND_COUNTS,
     LOWER_BOXES,
     MAX_GAMES_IN_SERIES,
     MAX_YAHTZEE_BONUSES,
