@@ -25,11 +25,11 @@ from sheetgen.rules.records import parse_record
 from sheetgen.rules.simulate import play_game
 
 NEW_GAMES = (YATZY, YACHT, TRIPLE_YAHTZEE)
-# Each game's second sheet: another kind, paper and language (Triple Yahtzee has one kind: its players sheet).
+# Each game's second sheet: another kind, paper and language (Triple Yahtzee: large print, one player).
 OTHER_SHEETS = {
     YATZY.id: ("series", "a4", "nl", {"card": "half"}),
     YACHT.id: ("players", "a4", "de", {"print_size": "large", "columns": 3}),
-    TRIPLE_YAHTZEE.id: ("players", "a4", "fr", {"columns": 1}),
+    TRIPLE_YAHTZEE.id: ("players", "a4", "fr", {"print_size": "large", "columns": 1}),
 }
 
 

@@ -107,6 +107,11 @@ LARGE_PARTS = ((Section.UPPER,), (Section.LOWER,))  # the sections on each page 
 # Why large print has no half cards: the lower section's 13 half-inch rows (468 pt) with its heading,
 # write-in lines, head and band (142 pt) need 610 pt, and a half card is 612 pt (A5 595 pt) high
 # before its margins and footer; its 248 pt label column would leave room for one game.
+# Large print of a card of several columns (Triple Yahtzee): its lower page has three rows more (the
+# column total, the scored row, the card's grand total), so it leaves out the repeated upper total (the
+# upper page has it, and the column total adds it in) and sets the Yahtzee bonus's ticks beside its
+# points in one row: twelve half-inch rows, as Yahtzee's lower page.
+COMPACT_LOWER = "a card of several columns leaves out the repeated upper total in large print"
 NO_LARGE_HALF_CARDS = "a card's lower section in half-inch rows, with its heading, is taller than a half card"
 
 
@@ -126,6 +131,7 @@ class _CardMetrics:
     label_width: float | None  # None: what six columns of COLUMN_WIDTH leave
     bonus_rows: float  # the Yahtzee bonus row's height, in rows
     row_step: float = 0.5  # rows take the height left, rounded down to a multiple of this
+    large: bool = False  # large print's sizes: its heads, its tallest rows, its footer at the foot
 
 
 METRICS = {
@@ -145,7 +151,7 @@ METRICS = {
     # Large print: the heading is two lines, the title above the kind of sheet; a head holds
     # "Player 4" on two lines above its write-in line; the Yahtzee bonus row is two rows high,
     # ticks above points, so each caption has the column's width.
-    "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0),
+    "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0, large=True),
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
     # Its footer has three lines: a house version's edition takes two beside the notice's two sentences.
@@ -411,8 +417,12 @@ def _large_geometry(
     width = min(
         widest, _proportioned(round((grid_width - LARGE_LABEL_WIDTH) / max(grid, 2), 2), grid, grid_width)
     )
+    metrics = METRICS["large"]
     sections = _rows_by_section(game)
-    rows = len(sections[Section.LOWER]) + _extra_bonus_rows(METRICS["large"], game)  # to the grand total
+    if len(game.columns) > 1:  # a card of several columns: see COMPACT_LOWER
+        metrics = dataclasses.replace(metrics, bonus_rows=1.0)
+        sections[Section.LOWER] = [row for row in sections[Section.LOWER] if not row.repeat]
+    rows = len(sections[Section.LOWER]) + _extra_bonus_rows(metrics, game)  # to the grand total
     series = 1 if layout == "series" else 0  # and a series card's total, under the last three games
     geometry = _place(
         layout,
@@ -421,7 +431,7 @@ def _large_geometry(
         0,
         columns,
         width,
-        METRICS["large"],
+        metrics,
         LARGE_PARTS[1],
         rows + series,
         grid,
@@ -433,7 +443,7 @@ def _large_geometry(
         upper = len(sections[Section.UPPER])
         grown = geometry.row_height * rows / upper
         geometry = _place(
-            layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[0], upper, grid, grown, game
+            layout, paper, card, 0, columns, width, metrics, LARGE_PARTS[0], upper, grid, grown, game
         )
     return dataclasses.replace(geometry, print_size=Print.LARGE)
 
@@ -478,7 +488,7 @@ def _place(
         x += width
     top = line_y - metrics.gap
 
-    large = metrics is METRICS["large"]
+    large = metrics.large
     head_height = metrics.head or (LARGE_HEAD_HEIGHT if large else HEAD_HEIGHT)[layout]
     heads = tuple(Rect(x, top - head_height, column_width, head_height) for x in columns_x)
     head_label = Rect(grid_x, top - head_height, label_width, head_height)
@@ -486,6 +496,8 @@ def _place(
     top -= head_height
 
     sections = {section: rows for section, rows in _rows_by_section(game).items() if section in drawn}
+    if large and len(game.columns) > 1:  # see COMPACT_LOWER
+        sections = {section: [row for row in rows if not row.repeat] for section, rows in sections.items()}
     bonus_slug = Total.YAHTZEE_BONUS.value
     bottom_limit = metrics.margin_bottom + metrics.footer + FOOTER_GAP
     available = top - bottom_limit - metrics.band * len(sections)

@@ -100,7 +100,6 @@ LARGE_NAME_FIELD_HEIGHT = 22.0  # large print's name field: 16 pt text, under a 
 # --players 1 is that card, and six games of three columns would not fit a page.
 TIMES = "\u00d7"  # the multiplication sign before a column's multiplier
 ONE_GAME_A_CARD = "a card of several columns is one game; print the players sheet (--players 1 for one card)"
-NO_LARGE_COLUMNS = "its lower section and column totals in half-inch rows are taller than a page"
 
 
 @dataclass(frozen=True)
@@ -178,7 +177,7 @@ def grid_lines(
     cells: list[Rect] = list(geometry.heads[:columns])
     blocks = [_span(geometry.heads[0], geometry.heads[columns - 1])]
     for section in geometry.bands:
-        rows = [row for row in card_rows(game) if row.section is section]
+        rows = [row for row in card_rows(game) if row.section is section and row.slug in geometry.labels]
         for row in rows:
             cells += [geometry.labels[row.slug], *geometry.cells[row.slug][:columns]]
         blocks.append(_span(geometry.bands[section], geometry.cells[rows[-1].slug][columns - 1]))
@@ -485,8 +484,6 @@ def render_scoresheet(
         raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
     if len(rules.game.columns) > 1 and layout == Layout.SERIES:
         raise GeometryError(f"{rules.game.title} has no six-game card: {ONE_GAME_A_CARD}")
-    if len(rules.game.columns) > 1 and large:
-        raise GeometryError(f"{rules.game.title} has no large-print sheet yet: {NO_LARGE_COLUMNS}")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
     names = [clean_name(name) for name in check_names(names, blank=True)]
