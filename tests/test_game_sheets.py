@@ -152,3 +152,10 @@ def test_a_filled_record_of_each_game_prints_the_totals_the_engine_computes(game
     assert next(players, None) is None
     with speaking("en"):
         assert number(1016) == "1,016" and _("Grand total")  # the numbers above are read without separators
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
+def test_a_fillable_sheet_of_a_new_game_is_refused_in_one_line_until_its_form_exists(game, tmp_path):
+    result = run_sheetgen(["scoresheet", "--game", game.id, "--fillable"], tmp_path)
+    assert_one_line(result, f"no fillable {game.title} sheet yet")
+    assert not list(tmp_path.iterdir())
