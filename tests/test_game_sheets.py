@@ -6,14 +6,18 @@ sheet on A4 in another language) and one fill, each measured once with `printed_
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
+import subprocess
 from functools import cache
 
 import pytest
-from helpers import assert_one_line, printed_pages, run_sheetgen
+from helpers import assert_one_line, fill, printed_pages, run_cli, run_sheetgen
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
+from sheetgen.forms.maker import calculate_script
 from sheetgen.layout.geometry import SAFE_AREA, player_pages, players_per_page, sheet_geometry
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.fill import fill_pdf
@@ -154,8 +158,65 @@ def test_a_filled_record_of_each_game_prints_the_totals_the_engine_computes(game
         assert number(1016) == "1,016" and _("Grand total")  # the numbers above are read without separators
 
 
-@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
-def test_a_fillable_sheet_of_a_new_game_is_refused_in_one_line_until_its_form_exists(game, tmp_path):
-    result = run_sheetgen(["scoresheet", "--game", game.id, "--fillable"], tmp_path)
-    assert_one_line(result, f"no fillable {game.title} sheet yet")
+def test_a_fillable_triple_yahtzee_sheet_is_refused_in_one_line_until_its_form_exists(tmp_path):
+    result = run_sheetgen(["scoresheet", "--game", "triple-yahtzee", "--fillable"], tmp_path)
+    assert_one_line(result, "no fillable Triple Yahtzee sheet yet")
     assert not list(tmp_path.iterdir())
+
+
+ONE_COLUMN = [game for game in NEW_GAMES if len(game.columns) == 1]
+
+
+@pytest.mark.parametrize("game", ONE_COLUMN, ids=lambda g: g.id)
+def test_the_form_scripts_of_each_game_add_up_as_the_engine_does(game):
+    """Each computed field's calculate action, generated from the definition and run in Node, gives the
+    engine's totals for every player of a played game."""
+    node = shutil.which("node")
+    assert node, "the form scripts are tested in Node"
+    players = record(game).games[0].players
+    values = {
+        f"p{n}.{box.value}": str(score)
+        for n, p in enumerate(players, 1)
+        for box, score in p.card.boxes.items()
+    }
+    script = [f"var V={json.dumps(values)};", "var doc={getField:function(n){return {value:V[n]||''}}};"]
+    wanted = []
+    for n, player in enumerate(players, 1):
+        for row in card_rows(game):
+            if row.is_total:
+                script.append(
+                    f"event={{}};(function(){{{calculate_script(f'p{n}.', row.slug, game)}}}).call(doc);"
+                )
+                script.append("console.log(event.value);")
+                wanted.append(str(player.card.totals[row.key]))
+    out = subprocess.run([node, "-e", "".join(script)], capture_output=True, text=True, check=True).stdout
+    assert out.split() == wanted
+
+
+@pytest.mark.parametrize("game", ONE_COLUMN, ids=lambda g: g.id)
+def test_a_filled_form_of_each_game_reads_back_as_its_record(game, tmp_path):
+    """The players' boxes typed into the game's fillable sheet: `score --json` as the record's, and
+    `sheetgen record` writes the record with its game."""
+    filled_record = record(game)
+    players = filled_record.games[0].players
+    pdf = sheet(game, columns=len(players), fillable=True)
+    values = {"title": "Family night"}
+    for n, player in enumerate(players, 1):
+        values[f"p{n}.name"] = player.name
+        values |= {f"p{n}.{box.value}": str(score) for box, score in player.card.boxes.items()}
+    filled = tmp_path / "filled.pdf"
+    filled.write_bytes(fill(pdf, values))
+    source = tmp_path / "record.json"
+    source.write_text(filled_record.data)
+    assert score_json(filled) == score_json(source)
+    result = run_cli(["record", str(filled), "-o", str(tmp_path / "again.json")])
+    assert result.exit_code == 0, result.output
+    again = json.loads((tmp_path / "again.json").read_text())
+    assert again["game"] == game.id and "variant" not in again
+    assert score_json(tmp_path / "again.json") == score_json(source)
+
+
+def score_json(path) -> dict:
+    result = run_cli(["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)

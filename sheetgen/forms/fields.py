@@ -20,7 +20,8 @@ from functools import cache
 
 from sheetgen.errors import SheetgenError, SheetInfoError
 from sheetgen.layout.geometry import LAYOUTS, PAPERS, split_evenly
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, SheetRow, Total
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SheetRow, Total, card_rows
+from sheetgen.rules.game import DEFAULT_GAME, GAMES, YAHTZEE, Game, game_named
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.text import clean_text
 from sheetgen.rules.variants import NAME_PATTERN, Rules, find_house_rule, find_variant
@@ -55,8 +56,11 @@ class Line(enum.StrEnum):
     PLAYER = "player"
 
 
-BOX_KEYS = frozenset(box.value for box in Box)
-TOTAL_KEYS = frozenset([*(row.slug for row in SHEET_ROWS if row.is_total), SERIES_TOTAL])
+BOX_KEYS = frozenset(box.value for game in GAMES.values() for box in game.boxes)
+TOTAL_KEYS = frozenset(
+    [*(row.slug for game in GAMES.values() for row in card_rows(game) if row.is_total), SERIES_TOTAL]
+)
+FIRST_BOXES = frozenset(game.boxes[0].value for game in GAMES.values())  # a column's first box: it has fields
 LINE_KEYS = frozenset(line.value for line in Line)
 UPPER_TOTAL_AGAIN = Total.UPPER_TOTAL.value + "_again"
 
@@ -164,7 +168,7 @@ def row_field(column: str, row: SheetRow) -> str:
     return column + row.slug
 
 
-def box_field(column: str, box: Box) -> str:
+def box_field(column: str, box: SheetRow) -> str:
     return column + box.value
 
 
@@ -180,28 +184,26 @@ def series_total_field(prefix: str) -> str:
     return prefix + SERIES_TOTAL
 
 
-def column_fields(column: str) -> dict[str, str]:
-    """Every field name one column has, by row slug, plus its name head and ticks."""
-    fields = {row.slug: row_field(column, row) for row in SHEET_ROWS}
+def column_fields(column: str, game: Game = YAHTZEE) -> dict[str, str]:
+    """Every field name one column of the game's card has, by row slug, plus its name head and ticks."""
+    fields = {row.slug: row_field(column, row) for row in card_rows(game)}
     return fields | {NAME: name_field(column), TICKS: ticks_field(column)}
 
 
 def players_in(names: Iterable[str]) -> list[int]:
     """The players sheet's column numbers that have fields, in order."""
     found = (parse_field(n) for n in names)
-    return sorted(
-        {f.card_number for f in found if f and f.key == Box.ACES.value and f.game is None and f.card}
-    )
+    return sorted({f.card_number for f in found if f and f.key in FIRST_BOXES and f.game is None and f.card})
 
 
 def cards_in(names: Iterable[str]) -> list[str]:
     """The six-game cards' prefixes that have fields ("", `card2.`, `p1.`...), in card order."""
     found = (parse_field(n) for n in names)
-    cards = {f.card for f in found if f and f.game == 1 and f.key == Box.ACES.value}
+    cards = {f.card for f in found if f and f.game == 1 and f.key in FIRST_BOXES}
     return [c + "." if c else "" for c in sorted(cards, key=lambda c: (c != "", int(c.lstrip("pcard") or 0)))]
 
 
-def sheet_field_names(layout: str, count: int, half: bool = False) -> list[str]:
+def sheet_field_names(layout: str, count: int, half: bool = False, game: Game = YAHTZEE) -> list[str]:
     """Every field a fillable sheet of `count` players (or six-game cards) may have, at most.
 
     Each column's every row, name head and ticks, each card's every line and
@@ -218,7 +220,7 @@ def sheet_field_names(layout: str, count: int, half: bool = False) -> list[str]:
         columns = [game_column(prefix, g) for prefix in prefixes for g in range(1, MAX_GAMES_IN_SERIES + 1)]
         lines = [lines_prefix(card, half) for card in range(1, count + 1)]
         totals = [series_total_field(prefix) for prefix in prefixes]
-    fields = [name for column in columns for name in column_fields(column).values()]
+    fields = [name for column in columns for name in column_fields(column, game).values()]
     return fields + [line_field(prefix, line) for prefix in lines for line in Line] + totals
 
 
@@ -237,8 +239,10 @@ def most_fields() -> int:
     reads back, and nothing much larger is ever walked.
     """
     return max(
-        field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half))
+        field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half, game))
         for layout, half in (("players", False), ("series", False), ("series", True))
+        for game in GAMES.values()
+        if len(game.columns) == 1
     )
 
 
@@ -257,6 +261,7 @@ class SheetInfo:
     house_rules: tuple[str, ...]
     title: str | None
     names: tuple[str, ...]
+    game: str = DEFAULT_GAME  # stored only for another game, so a Yahtzee sheet's info is as it was
 
     @classmethod
     def of(cls, rules: Rules, layout: str, paper: str, names: tuple[str, ...]) -> SheetInfo:
@@ -268,10 +273,18 @@ class SheetInfo:
             tuple(rules.house_rule_names),
             rules.custom_title,
             names,
+            rules.game.id,
         )
 
+    @property
+    def game_rules(self) -> Game:
+        return game_named(self.game)
+
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, **asdict(self)}, ensure_ascii=False, separators=(",", ":"))
+        data = asdict(self)
+        if self.game == DEFAULT_GAME:
+            del data["game"]
+        return json.dumps({"format": FORMAT, **data}, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> SheetInfo:
@@ -291,12 +304,15 @@ class SheetInfo:
             raise SheetInfoError(f"{where} has an unknown format")
         keys = {"format", *cls.__dataclass_fields__}
         unknown = sorted(set(data) - keys)
-        missing = sorted(keys - set(data))
+        missing = sorted(keys - set(data) - {"game"})
         if missing:
             raise SheetInfoError(f"{where} is incomplete")
         if unknown:
             raise SheetInfoError(f"{where} has an unknown key")
         layout, paper, variant, base = (data[k] for k in ("layout", "paper", "variant", "base"))
+        game = data.get("game", DEFAULT_GAME)
+        if not isinstance(game, str) or game not in GAMES:
+            raise SheetInfoError(f"{where} names a game sheetgen does not have")
         if layout not in LAYOUTS or paper not in PAPERS:
             raise SheetInfoError(f"{where} is damaged: unknown layout or paper")
         house_rules, names, title = data["house_rules"], data["names"], data["title"]
@@ -316,11 +332,11 @@ class SheetInfo:
         if title is not None:
             title = clean_text(where, title, "the title", MAX_TITLE_LENGTH, SheetInfoError)
         names = [n and clean_text(where, n, "a name", MAX_NAME_LENGTH, SheetInfoError) for n in names]
-        return cls(layout, paper, variant, base, tuple(house_rules), title, tuple(names))
+        return cls(layout, paper, variant, base, tuple(house_rules), title, tuple(names), game)
 
     def rules(self) -> Rules:
         """The rules the sheet was made for; a custom variant keeps its name and title."""
         base = Rules(find_variant(self.base), tuple(find_house_rule(r) for r in self.house_rules))
-        if self.variant == base.name:
-            return base
-        return Rules(base.variant, base.house_rules, self.variant, self.title)
+        if self.variant != base.name:
+            base = Rules(base.variant, base.house_rules, self.variant, self.title)
+        return base if self.game == DEFAULT_GAME else base.for_game(self.game_rules)

@@ -99,7 +99,7 @@ LARGE_NAME_FIELD_HEIGHT = 22.0  # large print's name field: 16 pt text, under a 
 # Triple Yahtzee's pads hold one game of one player a sheet, in three columns: its players sheet with
 # --players 1 is that card, and six games of three columns would not fit a page.
 TIMES = "\u00d7"  # the multiplication sign before a column's multiplier
-NO_FORMS = "the form's field names and scripts are Yahtzee's so far; print the sheet and write on it"
+NO_FORMS = "a card of several columns has no form's field names and scripts so far; print it and write on it"
 ONE_GAME_A_CARD = "a card of several columns is one game; print the players sheet (--players 1 for one card)"
 
 
@@ -446,7 +446,7 @@ def card_context(geometry: SheetGeometry, card: SheetCard, game: Game = YAHTZEE)
         "grid_lines": grid_lines(geometry, len(page), card.series_total, game),
         "series_field": series_field,
         "series_total": geometry.series_total is not None and card.series_total,
-        "fields": [column_fields(column.field) for column in page],
+        "fields": [column_fields(column.field, game) for column in page],
     }
 
 
@@ -485,7 +485,7 @@ def render_scoresheet(
         raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
     if len(rules.game.columns) > 1 and layout == Layout.SERIES:
         raise GeometryError(f"{rules.game.title} has no six-game card: {ONE_GAME_A_CARD}")
-    if fillable and rules.game is not YAHTZEE:
+    if fillable and len(rules.game.columns) > 1:
         raise GeometryError(f"no fillable {rules.game.title} sheet yet: {NO_FORMS}")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
