@@ -17,6 +17,7 @@ from helpers import assert_one_line, fill, printed_pages, run_cli, run_sheetgen
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
+from sheetgen.forms.fields import column_fields, parse_field, player_columns
 from sheetgen.forms.maker import calculate_script
 from sheetgen.layout.geometry import SAFE_AREA, player_pages, players_per_page, sheet_geometry
 from sheetgen.pdf.cached import scoresheet_pdf
@@ -158,61 +159,63 @@ def test_a_filled_record_of_each_game_prints_the_totals_the_engine_computes(game
         assert number(1016) == "1,016" and _("Grand total")  # the numbers above are read without separators
 
 
-def test_a_fillable_triple_yahtzee_sheet_is_refused_in_one_line_until_its_form_exists(tmp_path):
-    result = run_sheetgen(["scoresheet", "--game", "triple-yahtzee", "--fillable"], tmp_path)
-    assert_one_line(result, "no fillable Triple Yahtzee sheet yet")
-    assert not list(tmp_path.iterdir())
-
-
-ONE_COLUMN = [game for game in NEW_GAMES if len(game.columns) == 1]
-
-
-@pytest.mark.parametrize("game", ONE_COLUMN, ids=lambda g: g.id)
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
 def test_the_form_scripts_of_each_game_add_up_as_the_engine_does(game):
     """Each computed field's calculate action, generated from the definition and run in Node, gives the
-    engine's totals for every player of a played game."""
+    engine's totals for every player of a played game: Triple Yahtzee's column totals (`pN.cK.total`),
+    scored rows and grand total (`pN.grand_total`) too."""
     node = shutil.which("node")
     assert node, "the form scripts are tested in Node"
-    players = record(game).games[0].players
-    values = {
-        f"p{n}.{box.value}": str(score)
-        for n, p in enumerate(players, 1)
-        for box, score in p.card.boxes.items()
-    }
+    values, wanted = form_values(game), {}
+    for n, player in enumerate(record(game).games[0].players, 1):
+        for part, column, multiplier in zip(
+            player_columns(n, game), player.whole.columns, game.columns, strict=True
+        ):
+            fields = column_fields(part, game)
+            for row in (row for row in card_rows(game) if row.is_total):
+                own = {CardTotal.SCORED: column.totals.grand_total * multiplier}.get(row.key)
+                own = player.grand_total if row.key is CardTotal.CARD_TOTAL else own
+                wanted[fields[row.slug]] = own if isinstance(row.key, CardTotal) else column.totals[row.key]
+    if len(game.columns) > 1:
+        assert {"p1.grand_total", "p1.c3.total", "p2.c2.scored"} <= set(wanted)
     script = [f"var V={json.dumps(values)};", "var doc={getField:function(n){return {value:V[n]||''}}};"]
-    wanted = []
-    for n, player in enumerate(players, 1):
-        for row in card_rows(game):
-            if row.is_total:
-                script.append(
-                    f"event={{}};(function(){{{calculate_script(f'p{n}.', row.slug, game)}}}).call(doc);"
-                )
-                script.append("console.log(event.value);")
-                wanted.append(str(player.card.totals[row.key]))
+    for name in wanted:
+        field = parse_field(name)
+        code = calculate_script(field.column, field.key, game)
+        script.append(f"event={{}};(function(){{{code}}}).call(doc);console.log(event.value);")
     out = subprocess.run([node, "-e", "".join(script)], capture_output=True, text=True, check=True).stdout
-    assert out.split() == wanted
+    assert out.split() == [str(total) for total in wanted.values()]
 
 
-@pytest.mark.parametrize("game", ONE_COLUMN, ids=lambda g: g.id)
+def form_values(game: Game) -> dict[str, str]:
+    """A played game's names and boxes (and ticks) as typed into the game's fillable players sheet."""
+    values = {"title": "Family night"}
+    for n, player in enumerate(record(game).games[0].players, 1):
+        values[f"p{n}.name"] = player.name
+        for part, column in zip(player_columns(n, game), player.whole.columns, strict=True):
+            values |= {f"{part}{box.value}": str(score) for box, score in column.boxes.items()}
+            if game.extra_bonus:  # a count of none too, so the bonus row computes 0, not blank
+                values[f"{part}yahtzee_bonus_ticks"] = "x" * column.yahtzee_bonuses or "0"
+    return values
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
 def test_a_filled_form_of_each_game_reads_back_as_its_record(game, tmp_path):
     """The players' boxes typed into the game's fillable sheet: `score --json` as the record's, and
-    `sheetgen record` writes the record with its game."""
+    `sheetgen record` writes the record with its game; a stale printed grand total is a warning."""
     filled_record = record(game)
-    players = filled_record.games[0].players
-    pdf = sheet(game, columns=len(players), fillable=True)
-    values = {"title": "Family night"}
-    for n, player in enumerate(players, 1):
-        values[f"p{n}.name"] = player.name
-        values |= {f"p{n}.{box.value}": str(score) for box, score in player.card.boxes.items()}
-    filled = tmp_path / "filled.pdf"
-    filled.write_bytes(fill(pdf, values))
+    pdf = sheet(game, columns=len(filled_record.games[0].players), fillable=True)
+    filled, stale = tmp_path / "filled.pdf", tmp_path / "stale.pdf"
+    filled.write_bytes(fill(pdf, form_values(game)))
+    stale.write_bytes(fill(pdf, form_values(game) | {"p1.grand_total": "5"}))
     source = tmp_path / "record.json"
     source.write_text(filled_record.data)
     assert score_json(filled) == score_json(source)
-    result = run_cli(["record", str(filled), "-o", str(tmp_path / "again.json")])
+    result = run_cli(["record", str(stale), "-o", str(tmp_path / "again.json")])
     assert result.exit_code == 0, result.output
+    assert "grand total says 5" in result.output
     again = json.loads((tmp_path / "again.json").read_text())
-    assert again["game"] == game.id and "variant" not in again
+    assert again["game"] == game.id and ("variant" in again) == game.takes_jokers
     assert score_json(tmp_path / "again.json") == score_json(source)
 
 

@@ -20,7 +20,7 @@ from functools import cache
 
 from sheetgen.errors import SheetgenError, SheetInfoError
 from sheetgen.layout.geometry import LAYOUTS, PAPERS, split_evenly
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SheetRow, Total, card_rows
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, CardTotal, SheetRow, Total, card_rows
 from sheetgen.rules.game import DEFAULT_GAME, GAMES, YAHTZEE, Game, game_named
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.text import clean_text
@@ -64,9 +64,13 @@ FIRST_BOXES = frozenset(game.boxes[0].value for game in GAMES.values())  # a col
 LINE_KEYS = frozenset(line.value for line in Line)
 UPPER_TOTAL_AGAIN = Total.UPPER_TOTAL.value + "_again"
 
-# The whole grammar: an optional card (pN, cardN or pageN), an optional game, a key.
+COLUMN_TOTAL = "total"  # a column's own total on a card of several columns: `p1.c2.total`
+MAX_CARD_COLUMNS = 3
+# The whole grammar: an optional card (pN, cardN or pageN), an optional game or column of a card of
+# several columns (`cK`), a key.
 _NAME = re.compile(
-    r"(?:(?P<card>(?:p|card|page)[1-9]\d{0,2})\.)?(?:g(?P<game>[1-9]\d{0,2})\.)?(?P<key>[a-z_]+)"
+    r"(?:(?P<card>(?:p|card|page)[1-9]\d{0,2})\.)?(?:g(?P<game>[1-9]\d{0,2})\.)?"
+    r"(?:c(?P<part>[1-9])\.)?(?P<key>[a-z_]+)"
 )
 
 
@@ -78,10 +82,15 @@ class FieldName:
     game: int | None
     key: str
     kind: FieldKind
+    part: int | None = None  # the column K of a card of several columns (`p1.c2.aces`)
 
     @property
     def column(self) -> str:
-        return (self.card + "." if self.card else "") + (f"g{self.game}." if self.game else "")
+        return (
+            (self.card + "." if self.card else "")
+            + (f"g{self.game}." if self.game else "")
+            + (f"c{self.part}." if self.part else "")
+        )
 
     @property
     def name(self) -> str:
@@ -101,6 +110,13 @@ def parse_field(name: str) -> FieldName | None:
     card, game, key = match["card"] or "", match["game"], match["key"]
     if game is not None and int(game) > MAX_GAMES_IN_SERIES:
         return None
+    if match["part"] is not None:  # a column of a player's card of several: boxes, ticks, its totals
+        part = int(match["part"])
+        kind = {**dict.fromkeys(BOX_KEYS, FieldKind.BOX), TICKS: FieldKind.TICKS}.get(key)
+        if kind is None and (key in TOTAL_KEYS or key == COLUMN_TOTAL) and key != SERIES_TOTAL:
+            kind = FieldKind.TOTAL
+        ok = kind is not None and game is None and card.startswith("p") and not card.startswith("page")
+        return FieldName(card, None, key, kind, part) if ok and part <= MAX_CARD_COLUMNS else None
     game_no = int(game) if game else None
     if key in LINE_KEYS:
         page_line = not card.startswith("p") or card.startswith("page")
@@ -184,9 +200,30 @@ def series_total_field(prefix: str) -> str:
     return prefix + SERIES_TOTAL
 
 
+def card_column(player: int, part: int) -> str:
+    """A column of a player's card of several columns: `p1.c2.`."""
+    return f"{player_column(player)}c{part}."
+
+
+def player_columns(player: int, game: Game) -> list[str]:
+    """The column prefixes of one player's card on the players sheet: `p1.`, or `p1.c1.` to `p1.c3.`."""
+    if len(game.columns) == 1:
+        return [player_column(player)]
+    return [card_column(player, part) for part in range(1, len(game.columns) + 1)]
+
+
 def column_fields(column: str, game: Game = YAHTZEE) -> dict[str, str]:
-    """Every field name one column of the game's card has, by row slug, plus its name head and ticks."""
+    """Every field name one column of the game's card has, by row slug, plus its name head and ticks.
+
+    On a card of several columns (`p1.c2.`) a column's grand total is its `total`, and the card's
+    grand total and name belong to the player (`p1.grand_total`, `p1.name`).
+    """
     fields = {row.slug: row_field(column, row) for row in card_rows(game)}
+    if len(game.columns) > 1:
+        player = re.sub(r"c\d\.$", "", column)
+        fields[Total.GRAND_TOTAL.value] = column + COLUMN_TOTAL
+        fields[CardTotal.CARD_TOTAL.value] = player + Total.GRAND_TOTAL.value
+        return fields | {NAME: name_field(player), TICKS: ticks_field(column)}
     return fields | {NAME: name_field(column), TICKS: ticks_field(column)}
 
 
@@ -210,8 +247,8 @@ def sheet_field_names(layout: str, count: int, half: bool = False, game: Game = 
     its series total: as many as the template can make, or more, never fewer.
     """
     if layout == "players":
-        pages = len(split_evenly(count))
-        columns = [player_column(n) for n in range(1, count + 1)]
+        pages = len(split_evenly(count, 6 // len(game.columns)))
+        columns = [column for n in range(1, count + 1) for column in player_columns(n, game)]
         lines = [lines_prefix(page, half=False) for page in range(1, pages + 1)]
         totals: list[str] = []
     else:
@@ -242,7 +279,7 @@ def most_fields() -> int:
         field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half, game))
         for layout, half in (("players", False), ("series", False), ("series", True))
         for game in GAMES.values()
-        if len(game.columns) == 1
+        if layout == "players" or len(game.columns) == 1
     )
 
 

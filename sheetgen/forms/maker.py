@@ -51,6 +51,7 @@ from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import source_date
 from sheetgen.forms.compact import ObjectTable, write_compact
 from sheetgen.forms.fields import (
+    COLUMN_TOTAL,
     MAX_BOX_DIGITS,
     MAX_TICKS_LENGTH,
     SERIES_TOTAL,
@@ -67,8 +68,8 @@ from sheetgen.forms.fields import (
 )
 from sheetgen.forms.taborder import tab_scripts
 from sheetgen.layout.fitting import NAME_FONT
-from sheetgen.layout.geometry import LARGE_COLUMNS, Print, sheet_geometry
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, Total, card_rows
+from sheetgen.layout.geometry import Print, players_per_page, sheet_geometry
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, CardTotal, Total, card_rows
 from sheetgen.rules.game import YAHTZEE, Game, Section
 
 FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the fields' fonts are encoded for
@@ -172,10 +173,23 @@ def calculate_script(column: str, key: str, game: Game = YAHTZEE) -> str:
             f"var G={games},s=0,a=0;for(var i=0;i<G.length;i++){{var r=t(G[i]).grand_total;"
             'if(r!==null){s+=r;a=1}}event.value=a?String(s):"";'
         )
+    elif len(game.columns) > 1 and key == Total.GRAND_TOTAL.value and not _PART.search(column):
+        parts = json.dumps([f"{column}c{k}." for k in range(1, len(game.columns) + 1)])
+        body = (  # the card's grand total: each column's total times its multiplier, added
+            f"var P={parts},M={json.dumps(list(game.columns))},s=0,a=0;for(var i=0;i<P.length;i++)"
+            '{var r=t(P[i]).grand_total;if(r!==null){s+=r*M[i];a=1}}event.value=a?String(s):"";'
+        )
+    elif key == CardTotal.SCORED.value:
+        multiplier = game.columns[int(_PART.search(column)[1]) - 1]
+        body = f'var r=t({json.dumps(column)}).grand_total;event.value=r===null?"":String(r*{multiplier});'
     else:
         row = Total.UPPER_TOTAL.value if key == UPPER_TOTAL_AGAIN else key
+        row = Total.GRAND_TOTAL.value if key == COLUMN_TOTAL else row
         body = f"event.value=z(t({json.dumps(column)}).{row});"
     return _library(game) + body
+
+
+_PART = re.compile(r"c(\d)\.$")  # the column K of a card of several columns, at the end of its prefix
 
 
 def keystroke_script(kind: FieldKind) -> str:
@@ -372,7 +386,7 @@ def _add_tab_order(table: ObjectTable, reader: PdfReader) -> None:
 
 def _order(key: str, game: Game = YAHTZEE) -> int:
     """A computed row's place in its column's calculation order."""
-    rows = [row.slug for row in card_rows(game) if row.is_total] + [SERIES_TOTAL]
+    rows = [row.slug for row in card_rows(game) if row.is_total] + [COLUMN_TOTAL, SERIES_TOTAL]
     return rows.index(key) if key in rows else len(rows)
 
 
@@ -464,7 +478,11 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
     game = info.game_rules
     if Print.of(print_size) == Print.LARGE:
         geometry = sheet_geometry(
-            info.layout, info.paper, LARGE_COLUMNS[info.layout], print_size=print_size, game=game
+            info.layout,
+            info.paper,
+            players_per_page(info.layout, True, game) * len(game.columns),
+            print_size=print_size,
+            game=game,
         )
     else:
         geometry = sheet_geometry(info.layout, info.paper, game=game)

@@ -47,10 +47,11 @@ from sheetgen.forms.fields import (
     most_fields,
     parse_field,
     player_column,
+    player_columns,
     players_in,
     series_total_field,
 )
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, Total, card_rows
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, CardTotal, Total, card_rows
 from sheetgen.rules.game import DEFAULT_GAME, YAHTZEE, Game
 from sheetgen.rules.messages import located
 from sheetgen.rules.records import Record, check_game, parse_record, quote
@@ -392,6 +393,23 @@ def _column(
     return {"name": name, "boxes": scores, "yahtzee_bonuses": _ticks(ticks, where) if ticks else 0}
 
 
+def _card(values: dict[str, str], player: int, name: str, game: Game) -> dict[str, Any] | None:
+    """One player's card on the players sheet: a column, or a column per multiplier (`columns`)."""
+    where = f"player {player}"
+    if len(game.columns) == 1:
+        return _column(values, player_column(player), name, where, game)
+    parts = player_columns(player, game)
+    columns = [_column(values, part, name, f"{where}, column {k}", game) for k, part in enumerate(parts, 1)]
+    if not any(columns):
+        return None
+    empty = next((k for k, column in enumerate(columns, 1) if column is None), None)
+    if empty is not None:
+        raise RecordError(
+            f"{where} ({quote(name)}), column {empty}: the column is empty; fill it or clear the card"
+        )
+    return {"name": name, "columns": [{k: v for k, v in c.items() if k != "name"} for c in columns]}
+
+
 def _text(values: dict[str, str], key: str) -> str | None:
     text = " ".join(values.get(key, "").split())
     return text or None
@@ -410,7 +428,7 @@ def _players(
         column = player_column(n)
         printed = names[n - 1] if n <= len(names) else None
         name = printed or _text(values, column + NAME) or f"Player {n}"
-        player = _column(values, column, name, f"player {n}", game)
+        player = _card(values, n, name, game)
         if player is not None:
             players.append(player)
             columns.append((column, name))
@@ -533,16 +551,26 @@ def stale_totals(record: Record, read: SheetRead) -> list[str]:
     lines = []
     for game, columns in zip(record.games, read.columns, strict=True):
         for player, (column, name) in zip(game.players, columns, strict=True):
-            totals = Totals.of(player.card)
-            fields = column_fields(column, record.game)
             wrong = []
-            for row in card_rows(record.game):
-                if row.is_total and (says := _says(read.values.get(fields[row.slug], ""), totals[row.key])):
-                    wrong.append((row, says, totals[row.key]))
-            wrong.sort(key=lambda item: item[0].key is not Total.GRAND_TOTAL)
+            rules = record.game
+            several = len(rules.columns) > 1
+            parts = player_columns(parse_field(column + NAME).card_number, rules) if several else [column]
+            for part, card, multiplier in zip(parts, player.whole.columns, rules.columns, strict=True):
+                totals = Totals.of(card)
+                fields = column_fields(part, rules)
+                for row in (row for row in card_rows(rules) if row.is_total):
+                    if row.key is CardTotal.SCORED:
+                        own = totals.grand_total * multiplier
+                    elif row.key is CardTotal.CARD_TOTAL:
+                        own = player.grand_total
+                    else:
+                        own = totals[row.key]
+                    if says := _says(read.values.get(fields[row.slug], ""), own):
+                        wrong.append((row, says, own))
+            wrong.sort(key=lambda item: item[0].key not in (CardTotal.CARD_TOTAL, Total.GRAND_TOTAL))
             if wrong:
                 row, says, own = wrong[0]
-                label = row.slug.replace("_", " ")
+                label = column_fields(column, record.game)[row.slug].rsplit(".", 1)[-1].replace("_", " ")
                 lines.append(
                     f"{column.rstrip('.')} ({quote(name)[1:-1]}): the sheet's {label} says {says}, "
                     f"its boxes add up to {own}"

@@ -18,6 +18,7 @@ from sheetgen.forms.fields import (
     NAME,
     TICKS,
     Line,
+    card_column,
     card_prefix,
     column_fields,
     game_column,
@@ -99,7 +100,6 @@ LARGE_NAME_FIELD_HEIGHT = 22.0  # large print's name field: 16 pt text, under a 
 # Triple Yahtzee's pads hold one game of one player a sheet, in three columns: its players sheet with
 # --players 1 is that card, and six games of three columns would not fit a page.
 TIMES = "\u00d7"  # the multiplication sign before a column's multiplier
-NO_FORMS = "a card of several columns has no form's field names and scripts so far; print it and write on it"
 ONE_GAME_A_CARD = "a card of several columns is one game; print the players sheet (--players 1 for one card)"
 
 
@@ -115,6 +115,8 @@ class Column:
     name: str | None
     field: str
     multiplier: str | None = None  # "\u00d72" over each column of a card of several columns
+    title: str | None = None  # what its fields are called, when not its caption ("Player 1 \u00d72")
+    first: bool = True  # the first column of its player's card: the card's grand total field is its
 
 
 @dataclass(frozen=True)
@@ -277,8 +279,10 @@ def _player_columns(number: int, name: str | None, game: Game) -> list[Column]:
         Column(
             caption if k == 1 else "",
             name if k == 1 else "",
-            f"{player_column(number)}.c{k}",
+            card_column(number, k),
             f"{TIMES}{multiplier}",
+            f"{caption} {TIMES}{multiplier}",
+            k == 1,
         )
         for k, multiplier in enumerate(game.columns, 1)
     ]
@@ -485,8 +489,6 @@ def render_scoresheet(
         raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
     if len(rules.game.columns) > 1 and layout == Layout.SERIES:
         raise GeometryError(f"{rules.game.title} has no six-game card: {ONE_GAME_A_CARD}")
-    if fillable and len(rules.game.columns) > 1:
-        raise GeometryError(f"no fillable {rules.game.title} sheet yet: {NO_FORMS}")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
     names = [clean_name(name) for name in check_names(names, blank=True)]
@@ -543,6 +545,7 @@ def render_scoresheet(
         wide_label=float("inf") if large else WIDE_LABEL,  # large print: each hint under its label
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
+        card_total=CardTotal.CARD_TOTAL.value,
         ticks_key=TICKS,
         name_key=NAME,
     )
