@@ -450,7 +450,7 @@ class Filler:
         """Raise a one-line error if a player's name cannot fit its head, before anything prints."""
         self.paper = self.paper_of(record)
         try:
-            if record.is_series:
+            if record.is_series and len(record.game.columns) == 1:
                 geometry = self._series_geometry(record, 0)
                 for name in record.player_names:
                     _player_line(name, geometry, _Page.line_size_of(geometry))
@@ -500,7 +500,10 @@ class Filler:
     def draw(self, canvas: Canvas, record: Record) -> None:
         """Every page of one record, appended to `canvas`."""
         self.check(record)
-        if record.is_series:
+        if record.is_series and len(record.game.columns) > 1:  # no six-game card: a players sheet a game
+            for number, game in enumerate(record.games, 1):
+                self._draw_game(canvas, record, game, number)
+        elif record.is_series:
             self._draw_series(canvas, record)
         else:
             self._draw_game(canvas, record, record.games[0])
@@ -514,14 +517,14 @@ class Filler:
         date = i18n.active().date(record.date) if record.date else record.date
         return {key: text for key, text in {"title": record.title, "date": date, **more}.items() if text}
 
-    def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
+    def _draw_game(self, canvas: Canvas, record: Record, game: Game, number: int = 1) -> None:
         winners = set(game.winners)
         blanks = self.blank(record.rules, "players", len(game.players))
         width = len(record.game.columns)
         for blank, (start, names, geometry) in zip(blanks, self._game_pages(game, record), strict=True):
             self._start(canvas, record, blank)
             drawn = _Page(canvas, geometry)
-            drawn.lines(self._lines(drawn, record, game="1"))
+            drawn.lines(self._lines(drawn, record, game=str(number)))
             drawn.names(_heads(names, geometry), geometry.heads[::width])
             for column, player in enumerate(game.players[start : start + len(names)]):
                 drawn.column(column, player, player.name in winners)
