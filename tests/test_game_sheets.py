@@ -6,14 +6,17 @@ sheet on A4 in another language) and one fill, each measured once with `printed_
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import shutil
 import subprocess
 from functools import cache
+from pathlib import Path
 
+import pypdf
 import pytest
-from helpers import assert_one_line, fill, printed_pages, run_cli, run_sheetgen
+from helpers import assert_one_line, fill, full_name, printed_pages, run_cli, run_sheetgen
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
@@ -238,3 +241,46 @@ def test_a_triple_yahtzee_series_prints_each_game_on_its_players_sheet():
         for slot, player in enumerate(game.players):
             cell = geometry.cell(CardTotal.CARD_TOTAL.value, slot * 3)
             assert cell_numbers(page, cell) == str(player.grand_total)
+
+
+MUPDF_SCRIPT = Path(__file__).parent / "data" / "mupdf_form.js"
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
+def test_mupdf_adds_up_each_games_form_as_it_is_typed(game, tmp_path):
+    """The first player's card typed key by key in MuPDF with its scripts on: every computed field as the
+    engine computes it (Triple Yahtzee's column totals, scored rows and grand total too)."""
+    mutool = shutil.which("mutool")
+    assert mutool, "the forms are tested in MuPDF (apt-get install -y mupdf-tools)"
+    filled = record(game)
+    pdf = sheet(game, columns=len(filled.games[0].players), fillable=True)
+    player = filled.games[0].players[0]
+    typed = [(k, v) for k, v in form_values(game).items() if k.startswith("p1.") and k != "p1.name"]
+    wanted = {}
+    for part, column, multiplier in zip(
+        player_columns(1, game), player.whole.columns, game.columns, strict=True
+    ):
+        fields = column_fields(part, game)
+        for row in (row for row in card_rows(game) if row.is_total):
+            own = (
+                column.totals[row.key]
+                if isinstance(row.key, Total)
+                else column.totals.grand_total * multiplier
+            )
+            wanted[fields[row.slug]] = str(player.grand_total if row.key is CardTotal.CARD_TOTAL else own)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    names = [[full_name(a.get_object()) for a in page.get("/Annots", [])] for page in reader.pages]
+    (tmp_path / "sheet.pdf").write_bytes(pdf)
+    spec = {"names": names, "type": typed, "read": list(wanted)}
+    (tmp_path / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
+    result = subprocess.run(
+        [mutool, "run", str(MUPDF_SCRIPT), str(tmp_path / "sheet.pdf"), str(tmp_path / "spec.json")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [line for line in result.stderr.splitlines() if "ICC support" not in line] == []
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["values"] == wanted and out["alerts"] == []
