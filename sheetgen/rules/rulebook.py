@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from sheetgen.rules.boxes import (
     DICE_COUNT,
-    KIND_COUNTS,
     MAX_GAMES_IN_SERIES,
     Box,
     SheetRow,
@@ -26,23 +25,35 @@ from sheetgen.rules.variants import HouseRule, JokerOrder, Rules, Start
 
 
 def box_hint(box: Box, rules: Rules) -> str:
-    """The one-line reminder printed under a box's name on the score sheet."""
+    """The one-line reminder printed under a box's name on the score sheet, from its kind and parameters."""
     info = box
     if info.scoring is Scoring.COUNT_FACE:
         return _("count and add only %(face)ss", face=info.face)
-    if box is Box.CHANCE:
-        return _("any dice: add all %(dice)s", dice=DICE_COUNT)
+    if info.kind is Kind.ANYTHING:
+        return _("any dice: add all %(dice)s", dice=info.dice)
+    if info.kind is Kind.PAIRS:
+        return _(PAIRS_HINTS[info.count])
+    if info.kind is Kind.ALIKE and info.scoring is Scoring.MATCHED:
+        return _("%(count)s alike: add those %(count)s", count=info.count)
+    if info.kind is Kind.FULL_HOUSE and info.scoring is Scoring.DICE_TOTAL:
+        return _("3 and 2 alike: add all %(dice)s dice", dice=info.dice)
     if info.scoring is Scoring.DICE_TOTAL:
-        return _("%(kind)s alike: add all %(dice)s dice", kind=KIND_COUNTS[box], dice=DICE_COUNT)
-    need = {
-        Box.FULL_HOUSE: N_("3 and 2 alike"),
-        Box.SMALL_STRAIGHT: N_("4 in a row"),
-        Box.LARGE_STRAIGHT: N_("5 in a row"),
-        Box.YAHTZEE: N_("%(dice)s alike"),
-    }[box]
-    if box is Box.FULL_HOUSE and rules.five_of_a_kind_full_house:
-        need = N_("3 and 2, or %(dice)s alike")
-    return _("%(need)s: score %(score)s", need=_(need, dice=DICE_COUNT), score=info.fixed_score)
+        return _("%(kind)s alike: add all %(dice)s dice", kind=info.count, dice=info.dice)
+    if info.kind is Kind.STRAIGHT and info.faces:
+        need = "-".join(str(face) for face in info.faces)
+    else:
+        need = {
+            Kind.FULL_HOUSE: N_("3 and 2 alike"),
+            Kind.STRAIGHT: N_("4 in a row") if info.run == 4 else N_("5 in a row"),
+            Kind.ALL_ALIKE: N_("%(dice)s alike"),
+        }[info.kind]
+        if info.kind is Kind.FULL_HOUSE and rules.five_of_a_kind_full_house:
+            need = N_("3 and 2, or %(dice)s alike")
+        need = _(need, dice=info.dice)
+    return _("%(need)s: score %(score)s", need=need, score=info.fixed_score)
+
+
+PAIRS_HINTS = {1: N_("two alike: add the highest pair"), 2: N_("two pairs: add those 4 dice")}
 
 
 def row_hint(row: SheetRow, rules: Rules) -> str:
