@@ -372,3 +372,20 @@ def test_a_house_rule_for_a_game_without_jokers_stops_the_build(tmp_path):
         "Error: house_rules 'series' is not a rule of Yatzy; Yatzy has no variants or house rules"
     ]
     assert not (tmp_path / "site").exists()
+
+
+def test_a_game_files_fillable_sheet_names_its_own_boxes(tmp_path):
+    """A game file's boxes are fields like a built-in game's: pN.cK.BOX on a card of several columns."""
+    from pypdf import PdfReader
+
+    shutil.copy(EXAMPLES / "our-game.toml", tmp_path)
+    out = tmp_path / "ours.pdf"
+    result = run_cli(
+        ["scoresheet", "--game", "our-game.toml", "--players", "1", "--fillable", "-o", out], cwd=tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    fields = PdfReader(out).get_fields()
+    assert {f"p1.c{k}.{box}" for k in (1, 2) for box in ("run_of_four", "two_pairs", "five_alike")} <= set(
+        fields
+    )
+    assert "p1.grand_total" in fields

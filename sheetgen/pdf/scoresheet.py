@@ -556,4 +556,4 @@ def render_scoresheet(
     from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
 
     with rendering():  # the form's font subset too: fontTools' report quiet, SOURCE_DATE_EPOCH set
-        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)), print_size)
+        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)), print_size, rules.game)
