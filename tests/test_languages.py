@@ -48,6 +48,7 @@ ADDRESS = {
         r"|mettetelo|Giocate|Scegliete|leggetele|scaricate|tenete",
     ),
     "nl": ("je", r"u|uw"),
+    "sv": ("du", r"[Nn]i|er|ert|era|Er|Ert|Era|Eder"),
     "pt-BR": (
         "você",
         r"vocês|tu|teu|tua|Compartilhem|Joguem|Anotem|Contem|Juntem|Somem|coloquem-no|escolherem"
@@ -64,6 +65,7 @@ NEVER = {
     "it": [", o %(best)s", "Condividete"],
     "nl": [", of %(best)s", "na elk "],
     "pt-BR": [", ou %(best)s", "Compartilhem", "em toda vez"],
+    "sv": [", eller %(best)s", "Husregler som ni", "%(name)ss", "{name}s "],
 }
 SHEET_HOLDS = {
     "de": ["Trag die letzten Würfel", "Auslegung: Die Regeln", "375 oder 1.575"],
@@ -72,6 +74,7 @@ SHEET_HOLDS = {
     "it": ["375 o 1.575"],
     "nl": ["375 of 1.575"],
     "pt-BR": ["375 ou 1.575"],
+    "sv": ["375 eller 1 575", "Tolkning: Reglerna säger"],
 }
 
 
@@ -206,7 +209,8 @@ def test_filled_record_prints_numbers_and_date_in_its_language(lang: str) -> Non
     assert words.date("2026-11-27") in text
     if lang != "en":
         assert not re.search(r"(?<![\d.,\u00a0\u202f])1575(?!\d)", text), "an ungrouped total"
-        assert "2026-11-27" not in text, "an ISO date"
+        if words.date("2026-11-27") != "2026-11-27":  # Swedish writes its numeric dates as ISO does
+            assert "2026-11-27" not in text, "an ISO date"
 
 
 @pytest.mark.parametrize("lang", languages())

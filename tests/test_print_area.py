@@ -35,7 +35,7 @@ from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
 
-LANGS = ("en", "de", "fr", "es", "it", "nl", "pt-BR")
+LANGS = ("en", "de", "fr", "es", "it", "nl", "pt-BR", "sv")
 EVERY_HOUSE_RULE = ("five-of-a-kind-full-house", "one-die-start", "series", "scratch-any-box")
 KINDS = {
     "players6": {"layout": "players"},
