@@ -35,6 +35,7 @@ OTHERS = [lang for lang in languages() if lang != "en"]
 # The form of address each guide picks, and words of the forms it rules out (pronouns and the
 # imperatives the catalogs used to mix in). Checked against every translation in the catalog.
 ADDRESS = {
+    "da": ("du", r"jer|jeres|Jer|Jeres|Dem"),
     "de": ("du", r"euch|euer|eure\w*|Tragt|Würfelt|Teilt|Wählt|Lest|ladet|Rechnet"),
     "fr": ("vous", r"tu|toi|ton|ta|tes"),
     "es": (
@@ -59,6 +60,7 @@ ADDRESS = {
 # Faults a native speaker reported (issue 26), by language: text that must never be in the catalog's
 # translations again, and text the rendered rule sheet must hold.
 NEVER = {
+    "da": [", eller %(best)s", "Højst mulige", "{name}s "],
     "de": ["Tragt ein", "Werte die letzten", "Spiel Nr.", ", oder %(best)s", "Auslegung: die", "Teilt euch"],
     "fr": ["Annulé.", " :", " ;", " ?", " !"],
     "es": [", o %(best)s", "Compartid"],
@@ -68,6 +70,7 @@ NEVER = {
     "sv": [", eller %(best)s", "Husregler som ni", "%(name)ss", "{name}s "],
 }
 SHEET_HOLDS = {
+    "da": ["375 eller 1.575", "Fortolkning: Reglerne siger"],
     "de": ["Trag die letzten Würfel", "Auslegung: Die Regeln", "375 oder 1.575"],
     "fr": ["Maximum possible : 375 ou 1 575"],
     "es": ["375 o 1.575"],
