@@ -48,6 +48,7 @@ ADDRESS = {
         r"voi|vostr\w+|volete|preferite|Condividete|Tirate|Segnate|Contate|Raccogliete|Sommate"
         r"|mettetelo|Giocate|Scegliete|leggetele|scaricate|tenete",
     ),
+    "nb": ("du", r"dere|deres|Dere|Deres"),
     "nl": ("je", r"u|uw"),
     "sv": ("du", r"[Nn]i|er|ert|era|Er|Ert|Era|Eder"),
     "pt-BR": (
@@ -65,6 +66,7 @@ NEVER = {
     "fr": ["Annulé.", " :", " ;", " ?", " !"],
     "es": [", o %(best)s", "Compartid"],
     "it": [", o %(best)s", "Condividete"],
+    "nb": [", eller %(best)s", "Høyst mulig", "{name}s "],
     "nl": [", of %(best)s", "na elk "],
     "pt-BR": [", ou %(best)s", "Compartilhem", "em toda vez"],
     "sv": [", eller %(best)s", "Husregler som ni", "%(name)ss", "{name}s "],
@@ -75,6 +77,7 @@ SHEET_HOLDS = {
     "fr": ["Maximum possible : 375 ou 1 575"],
     "es": ["375 o 1.575"],
     "it": ["375 o 1.575"],
+    "nb": ["375 eller 1 575", "Tolkning: Reglene sier"],
     "nl": ["375 of 1.575"],
     "pt-BR": ["375 ou 1.575"],
     "sv": ["375 eller 1 575", "Tolkning: Reglerna säger"],
