@@ -26,6 +26,7 @@ import click
 from sheetgen import __version__
 from sheetgen.errors import Interrupted, SheetgenError
 from sheetgen.files import cache
+from sheetgen.files.games import load_game
 from sheetgen.files.inputs import run_inputs
 from sheetgen.files.locales import (
     DEFAULT,
@@ -52,9 +53,10 @@ from sheetgen.files.variants import load_rules
 from sheetgen.forms.reader import load_any_record, record_json
 from sheetgen.layout.geometry import CARDS, LAYOUTS, NO_LARGE_HALF_CARDS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
+from sheetgen.rules import messages
 from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import Total, sheet_rows
-from sheetgen.rules.game import DEFAULT_GAME, GAMES, game_named
+from sheetgen.rules.game import DEFAULT_GAME, GAMES
 from sheetgen.rules.game import Game as GameRules
 from sheetgen.rules.records import Game, Record, record_text
 from sheetgen.rules.text import MAX_LINE, one_line, printable
@@ -260,7 +262,7 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> Game
     if value is None:
         return None
     try:
-        return game_named(value)
+        return load_game(value)
     except SheetgenError as error:
         raise UserError(f"--game: {error}") from None
 
@@ -270,7 +272,8 @@ game_option = click.option(
     default=DEFAULT_GAME,
     show_default=True,
     callback=_game,
-    help=f"The game: {', '.join(GAMES)}. --variant and --house-rule belong to yahtzee and triple-yahtzee.",
+    help=f"The game: {', '.join(GAMES)}, or a game file (TOML). "
+    "--variant and --house-rule belong to the games with Jokers: yahtzee and triple-yahtzee.",
 )
 record_game_option = click.option(
     "--game",
@@ -641,6 +644,10 @@ def scorekeeper(
 
     with user_errors():
         chosen = load_rules(variant, house_rules, game=game)
+    if len(chosen.game.columns) > 1:  # the page keeps one column per player so far
+        raise UserError(
+            messages.say("scorekeeper_columns", game=chosen.game.title, count=len(chosen.game.columns))
+        )
     warn_redundant(chosen)
     target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
     _check(target)

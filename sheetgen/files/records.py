@@ -7,13 +7,14 @@ from functools import partial
 from pathlib import Path
 
 from sheetgen.errors import RecordError, RecordShapeError, SheetgenError, UnknownLanguageError
+from sheetgen.files.games import load_game
 from sheetgen.files.inputs import RECORD_LIMIT, as_path, parse_json, read_input
 from sheetgen.files.locales import DEFAULT, find_language, speaking
 from sheetgen.files.variants import load_rules
-from sheetgen.rules.game import Game
+from sheetgen.rules.game import Game, game_named
 from sheetgen.rules.i18n import active
 from sheetgen.rules.messages import located, word
-from sheetgen.rules.records import Record, VariantLoader, parse_record
+from sheetgen.rules.records import GameLoader, Record, VariantLoader, parse_record
 from sheetgen.rules.text import printable
 from sheetgen.rules.variants import builtin_rules
 
@@ -26,11 +27,16 @@ def load_record(path: str | Path, game: Game | None = None) -> Record:
     path = as_path(path, "record file")
     shown = printable(str(path))
     data = read_input(path, RECORD_LIMIT, "record file", RecordError)
-    return checked_record(data, shown, partial(load_rules, base_dir=path.parent), game)
+    beside = partial(load_game, base_dir=path.parent)
+    return checked_record(data, shown, partial(load_rules, base_dir=path.parent), game, beside)
 
 
 def checked_record(
-    data: bytes, shown: str, load_variant: VariantLoader = builtin_rules, game: Game | None = None
+    data: bytes,
+    shown: str,
+    load_variant: VariantLoader = builtin_rules,
+    game: Game | None = None,
+    load_game_file: GameLoader = game_named,
 ) -> Record:
     """A record's JSON bytes parsed and checked, as any record is: strict JSON, the rules, its language.
 
@@ -42,7 +48,7 @@ def checked_record(
     """
     decoded = parse_json(data, shown, RecordShapeError)
     with speaking(_own_language(decoded) if active().lang == DEFAULT else active().lang):
-        record = parse_record(decoded, shown, load_variant, game)
+        record = parse_record(decoded, shown, load_variant, game, load_game_file)
         if record.lang is not None:
             try:
                 find_language(record.lang)

@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path, PurePath
 
-from sheetgen.errors import VariantFileError
+from sheetgen.errors import SheetgenError, VariantFileError
 from sheetgen.files.inputs import VARIANT_LIMIT, as_path, parse_toml, read_input
 from sheetgen.rules.game import YAHTZEE, Game
 from sheetgen.rules.text import printable, type_name
@@ -33,23 +33,24 @@ def load_rules(
             f"variant: expected a variant name or a TOML file path, found {type_name(spec)}"
         )
     if is_variant_file(spec):
-        path = Path(spec) if base_dir is None else _inside(base_dir, spec)
+        path = Path(spec) if base_dir is None else inside(base_dir, spec)
         rules = load_variant_file(path)
     else:
         rules = Rules(find_variant(spec))
     return rules.with_house_rules(house_rules).for_game(game)
 
 
-def _inside(base_dir: Path, spec: str) -> Path:
+def inside(base_dir: Path, spec: str, error: type[SheetgenError] = VariantFileError) -> Path:
     """`spec` taken from `base_dir`, refused if it is absolute or leads out of the folder."""
     relative = PurePath(spec.replace("\\", "/"))
+    what = "variant" if error is VariantFileError else "game"
     if relative.is_absolute() or ".." in relative.parts:
-        raise VariantFileError(
-            f"{printable(spec)}: a record's variant file must be beside the record or below its folder"
+        raise error(
+            f"{printable(spec)}: a record's {what} file must be beside the record or below its folder"
         )
     path = base_dir / relative
     if not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(base_dir)):
-        raise VariantFileError(f"{printable(spec)}: links out of the record's folder")
+        raise error(f"{printable(spec)}: links out of the record's folder")
     return path
 
 

@@ -20,7 +20,8 @@ from functools import cache
 
 from sheetgen.errors import SheetgenError, SheetInfoError
 from sheetgen.layout.geometry import LAYOUTS, PAPERS, split_evenly
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, SheetRow, Total
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, CardTotal, SheetRow, Total, card_rows
+from sheetgen.rules.game import DEFAULT_GAME, GAMES, YAHTZEE, Game, game_named
 from sheetgen.rules.records import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from sheetgen.rules.text import clean_text
 from sheetgen.rules.variants import NAME_PATTERN, Rules, find_house_rule, find_variant
@@ -55,14 +56,21 @@ class Line(enum.StrEnum):
     PLAYER = "player"
 
 
-BOX_KEYS = frozenset(box.value for box in Box)
-TOTAL_KEYS = frozenset([*(row.slug for row in SHEET_ROWS if row.is_total), SERIES_TOTAL])
+BOX_KEYS = frozenset(box.value for game in GAMES.values() for box in game.boxes)
+TOTAL_KEYS = frozenset(
+    [*(row.slug for game in GAMES.values() for row in card_rows(game) if row.is_total), SERIES_TOTAL]
+)
+FIRST_BOXES = frozenset(game.boxes[0].value for game in GAMES.values())  # a column's first box: it has fields
 LINE_KEYS = frozenset(line.value for line in Line)
 UPPER_TOTAL_AGAIN = Total.UPPER_TOTAL.value + "_again"
 
-# The whole grammar: an optional card (pN, cardN or pageN), an optional game, a key.
+COLUMN_TOTAL = "total"  # a column's own total on a card of several columns: `p1.c2.total`
+MAX_CARD_COLUMNS = 3
+# The whole grammar: an optional card (pN, cardN or pageN), an optional game or column of a card of
+# several columns (`cK`), a key.
 _NAME = re.compile(
-    r"(?:(?P<card>(?:p|card|page)[1-9]\d{0,2})\.)?(?:g(?P<game>[1-9]\d{0,2})\.)?(?P<key>[a-z_]+)"
+    r"(?:(?P<card>(?:p|card|page)[1-9]\d{0,2})\.)?(?:g(?P<game>[1-9]\d{0,2})\.)?"
+    r"(?:c(?P<part>[1-9])\.)?(?P<key>[a-z_]+)"
 )
 
 
@@ -74,10 +82,15 @@ class FieldName:
     game: int | None
     key: str
     kind: FieldKind
+    part: int | None = None  # the column K of a card of several columns (`p1.c2.aces`)
 
     @property
     def column(self) -> str:
-        return (self.card + "." if self.card else "") + (f"g{self.game}." if self.game else "")
+        return (
+            (self.card + "." if self.card else "")
+            + (f"g{self.game}." if self.game else "")
+            + (f"c{self.part}." if self.part else "")
+        )
 
     @property
     def name(self) -> str:
@@ -97,6 +110,13 @@ def parse_field(name: str) -> FieldName | None:
     card, game, key = match["card"] or "", match["game"], match["key"]
     if game is not None and int(game) > MAX_GAMES_IN_SERIES:
         return None
+    if match["part"] is not None:  # a column of a player's card of several: boxes, ticks, its totals
+        part = int(match["part"])
+        kind = {**dict.fromkeys(BOX_KEYS, FieldKind.BOX), TICKS: FieldKind.TICKS}.get(key)
+        if kind is None and (key in TOTAL_KEYS or key == COLUMN_TOTAL) and key != SERIES_TOTAL:
+            kind = FieldKind.TOTAL
+        ok = kind is not None and game is None and card.startswith("p") and not card.startswith("page")
+        return FieldName(card, None, key, kind, part) if ok and part <= MAX_CARD_COLUMNS else None
     game_no = int(game) if game else None
     if key in LINE_KEYS:
         page_line = not card.startswith("p") or card.startswith("page")
@@ -164,7 +184,7 @@ def row_field(column: str, row: SheetRow) -> str:
     return column + row.slug
 
 
-def box_field(column: str, box: Box) -> str:
+def box_field(column: str, box: SheetRow) -> str:
     return column + box.value
 
 
@@ -180,36 +200,55 @@ def series_total_field(prefix: str) -> str:
     return prefix + SERIES_TOTAL
 
 
-def column_fields(column: str) -> dict[str, str]:
-    """Every field name one column has, by row slug, plus its name head and ticks."""
-    fields = {row.slug: row_field(column, row) for row in SHEET_ROWS}
+def card_column(player: int, part: int) -> str:
+    """A column of a player's card of several columns: `p1.c2.`."""
+    return f"{player_column(player)}c{part}."
+
+
+def player_columns(player: int, game: Game) -> list[str]:
+    """The column prefixes of one player's card on the players sheet: `p1.`, or `p1.c1.` to `p1.c3.`."""
+    if len(game.columns) == 1:
+        return [player_column(player)]
+    return [card_column(player, part) for part in range(1, len(game.columns) + 1)]
+
+
+def column_fields(column: str, game: Game = YAHTZEE) -> dict[str, str]:
+    """Every field name one column of the game's card has, by row slug, plus its name head and ticks.
+
+    On a card of several columns (`p1.c2.`) a column's grand total is its `total`, and the card's
+    grand total and name belong to the player (`p1.grand_total`, `p1.name`).
+    """
+    fields = {row.slug: row_field(column, row) for row in card_rows(game)}
+    if len(game.columns) > 1:
+        player = re.sub(r"c\d\.$", "", column)
+        fields[Total.GRAND_TOTAL.value] = column + COLUMN_TOTAL
+        fields[CardTotal.CARD_TOTAL.value] = player + Total.GRAND_TOTAL.value
+        return fields | {NAME: name_field(player), TICKS: ticks_field(column)}
     return fields | {NAME: name_field(column), TICKS: ticks_field(column)}
 
 
 def players_in(names: Iterable[str]) -> list[int]:
     """The players sheet's column numbers that have fields, in order."""
     found = (parse_field(n) for n in names)
-    return sorted(
-        {f.card_number for f in found if f and f.key == Box.ACES.value and f.game is None and f.card}
-    )
+    return sorted({f.card_number for f in found if f and f.key in FIRST_BOXES and f.game is None and f.card})
 
 
 def cards_in(names: Iterable[str]) -> list[str]:
     """The six-game cards' prefixes that have fields ("", `card2.`, `p1.`...), in card order."""
     found = (parse_field(n) for n in names)
-    cards = {f.card for f in found if f and f.game == 1 and f.key == Box.ACES.value}
+    cards = {f.card for f in found if f and f.game == 1 and f.key in FIRST_BOXES}
     return [c + "." if c else "" for c in sorted(cards, key=lambda c: (c != "", int(c.lstrip("pcard") or 0)))]
 
 
-def sheet_field_names(layout: str, count: int, half: bool = False) -> list[str]:
+def sheet_field_names(layout: str, count: int, half: bool = False, game: Game = YAHTZEE) -> list[str]:
     """Every field a fillable sheet of `count` players (or six-game cards) may have, at most.
 
     Each column's every row, name head and ticks, each card's every line and
     its series total: as many as the template can make, or more, never fewer.
     """
     if layout == "players":
-        pages = len(split_evenly(count))
-        columns = [player_column(n) for n in range(1, count + 1)]
+        pages = len(split_evenly(count, 6 // len(game.columns)))
+        columns = [column for n in range(1, count + 1) for column in player_columns(n, game)]
         lines = [lines_prefix(page, half=False) for page in range(1, pages + 1)]
         totals: list[str] = []
     else:
@@ -218,7 +257,7 @@ def sheet_field_names(layout: str, count: int, half: bool = False) -> list[str]:
         columns = [game_column(prefix, g) for prefix in prefixes for g in range(1, MAX_GAMES_IN_SERIES + 1)]
         lines = [lines_prefix(card, half) for card in range(1, count + 1)]
         totals = [series_total_field(prefix) for prefix in prefixes]
-    fields = [name for column in columns for name in column_fields(column).values()]
+    fields = [name for column in columns for name in column_fields(column, game).values()]
     return fields + [line_field(prefix, line) for prefix in lines for line in Line] + totals
 
 
@@ -237,8 +276,10 @@ def most_fields() -> int:
     reads back, and nothing much larger is ever walked.
     """
     return max(
-        field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half))
+        field_tree_size(sheet_field_names(layout, MAX_PLAYERS, half, game))
         for layout, half in (("players", False), ("series", False), ("series", True))
+        for game in GAMES.values()
+        if layout == "players" or len(game.columns) == 1
     )
 
 
@@ -257,6 +298,7 @@ class SheetInfo:
     house_rules: tuple[str, ...]
     title: str | None
     names: tuple[str, ...]
+    game: str = DEFAULT_GAME  # stored only for another game, so a Yahtzee sheet's info is as it was
 
     @classmethod
     def of(cls, rules: Rules, layout: str, paper: str, names: tuple[str, ...]) -> SheetInfo:
@@ -268,10 +310,18 @@ class SheetInfo:
             tuple(rules.house_rule_names),
             rules.custom_title,
             names,
+            rules.game.id,
         )
 
+    @property
+    def game_rules(self) -> Game:
+        return game_named(self.game)
+
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, **asdict(self)}, ensure_ascii=False, separators=(",", ":"))
+        data = asdict(self)
+        if self.game == DEFAULT_GAME:
+            del data["game"]
+        return json.dumps({"format": FORMAT, **data}, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> SheetInfo:
@@ -291,12 +341,15 @@ class SheetInfo:
             raise SheetInfoError(f"{where} has an unknown format")
         keys = {"format", *cls.__dataclass_fields__}
         unknown = sorted(set(data) - keys)
-        missing = sorted(keys - set(data))
+        missing = sorted(keys - set(data) - {"game"})
         if missing:
             raise SheetInfoError(f"{where} is incomplete")
         if unknown:
             raise SheetInfoError(f"{where} has an unknown key")
         layout, paper, variant, base = (data[k] for k in ("layout", "paper", "variant", "base"))
+        game = data.get("game", DEFAULT_GAME)
+        if not isinstance(game, str) or game not in GAMES:
+            raise SheetInfoError(f"{where} names a game sheetgen does not have")
         if layout not in LAYOUTS or paper not in PAPERS:
             raise SheetInfoError(f"{where} is damaged: unknown layout or paper")
         house_rules, names, title = data["house_rules"], data["names"], data["title"]
@@ -316,11 +369,11 @@ class SheetInfo:
         if title is not None:
             title = clean_text(where, title, "the title", MAX_TITLE_LENGTH, SheetInfoError)
         names = [n and clean_text(where, n, "a name", MAX_NAME_LENGTH, SheetInfoError) for n in names]
-        return cls(layout, paper, variant, base, tuple(house_rules), title, tuple(names))
+        return cls(layout, paper, variant, base, tuple(house_rules), title, tuple(names), game)
 
     def rules(self) -> Rules:
         """The rules the sheet was made for; a custom variant keeps its name and title."""
         base = Rules(find_variant(self.base), tuple(find_house_rule(r) for r in self.house_rules))
-        if self.variant == base.name:
-            return base
-        return Rules(base.variant, base.house_rules, self.variant, self.title)
+        if self.variant != base.name:
+            base = Rules(base.variant, base.house_rules, self.variant, self.title)
+        return base if self.game == DEFAULT_GAME else base.for_game(self.game_rules)

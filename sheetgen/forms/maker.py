@@ -51,6 +51,7 @@ from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import source_date
 from sheetgen.forms.compact import ObjectTable, write_compact
 from sheetgen.forms.fields import (
+    COLUMN_TOTAL,
     MAX_BOX_DIGITS,
     MAX_TICKS_LENGTH,
     SERIES_TOTAL,
@@ -67,9 +68,9 @@ from sheetgen.forms.fields import (
 )
 from sheetgen.forms.taborder import tab_scripts
 from sheetgen.layout.fitting import NAME_FONT
-from sheetgen.layout.geometry import LARGE_COLUMNS, Print, sheet_geometry
-from sheetgen.rules.boxes import GAME, MAX_GAMES_IN_SERIES, SHEET_ROWS, Total
-from sheetgen.rules.game import Game, Section
+from sheetgen.layout.geometry import Print, players_per_page, sheet_geometry
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, CardTotal, Total, card_rows
+from sheetgen.rules.game import YAHTZEE, Game, Section
 
 FIRST_CODE, LAST_CODE = 32, 255  # the WinAnsi codes the fields' fonts are encoded for
 NAME_FONT_TAG = "SGFORM+"  # a subset font's name starts with six capitals and a plus
@@ -115,9 +116,9 @@ function c(V){var s=V["%(ticks)s"];if(typeof s!="string")return null;
 return /^\\d+$/.test(s)?Number(s):/^[%(marks)s]+$/.test(s)?s.length:null}
 function q(V,K){var s=0,m=0,i,v;for(i=0;i<K.length;i++){v=b(V,K[i]);if(v!==null){s+=v;m++}}return [s,m]}
 function t(p){var V=w(p),u=q(V,%(upper)s),l=q(V,%(lower)s),y=c(V),
-B=u[0]>=%(threshold)d?%(bonus)d:0,Y=(y||0)*%(yahtzee)d;
+B=u[0]>=%(threshold)s?%(bonus)s:0,Y=(y||0)*%(yahtzee)s;
 return {upper_subtotal:u[1]?u[0]:null,
-upper_bonus:u[0]>=%(threshold)d?%(bonus)d:(u[1]==%(upper_count)d?0:null),
+upper_bonus:u[0]>=%(threshold)s?%(bonus)s:(u[1]==%(upper_count)d?0:null),
 upper_total:u[1]?u[0]+B:null,yahtzee_bonus:y===null?null:Y,
 lower_total:(l[1]||y!==null)?l[0]+Y:null,
 grand_total:(u[1]||l[1]||y!==null)?u[0]+B+l[0]+Y:null}}
@@ -145,22 +146,26 @@ def _js(value: object) -> str:
 
 
 @cache
-def _library() -> str:
-    """The form's add-up library, its data (boxes, sections, bonuses) read from the game definition."""
+def _library(game: Game = YAHTZEE) -> str:
+    """The form's add-up library, its data (boxes, sections, bonuses) read from the game definition.
+
+    A game with no upper bonus never reaches its threshold (Infinity); one with no extra bonus has no
+    ticks field and scores none."""
+    upper, extra = game.upper_bonus, game.extra_bonus
     return _clean() + _LIBRARY % {
         "ticks": TICKS,
         "marks": _js_marks(),
-        "fields": _js([*_ids(GAME), TICKS]),
-        "upper": _js(_ids(GAME, Section.UPPER)),
-        "lower": _js(_ids(GAME, Section.LOWER)),
-        "threshold": GAME.upper_bonus.threshold,
-        "bonus": GAME.upper_bonus.score,
-        "yahtzee": GAME.extra_bonus.score,
-        "upper_count": len(_ids(GAME, Section.UPPER)),
+        "fields": _js([*_ids(game), *([TICKS] if extra else [])]),
+        "upper": _js(_ids(game, Section.UPPER)),
+        "lower": _js(_ids(game, Section.LOWER)),
+        "threshold": upper.threshold if upper else "Infinity",
+        "bonus": upper.score if upper else 0,
+        "yahtzee": extra.score if extra else 0,
+        "upper_count": len(_ids(game, Section.UPPER)),
     }
 
 
-def calculate_script(column: str, key: str) -> str:
+def calculate_script(column: str, key: str, game: Game = YAHTZEE) -> str:
     """The calculate action of the computed field `column + key` ("p1." + "grand_total")."""
     if key == SERIES_TOTAL:
         games = json.dumps([game_column(column, g) for g in range(1, MAX_GAMES_IN_SERIES + 1)])
@@ -168,10 +173,23 @@ def calculate_script(column: str, key: str) -> str:
             f"var G={games},s=0,a=0;for(var i=0;i<G.length;i++){{var r=t(G[i]).grand_total;"
             'if(r!==null){s+=r;a=1}}event.value=a?String(s):"";'
         )
+    elif len(game.columns) > 1 and key == Total.GRAND_TOTAL.value and not _PART.search(column):
+        parts = json.dumps([f"{column}c{k}." for k in range(1, len(game.columns) + 1)])
+        body = (  # the card's grand total: each column's total times its multiplier, added
+            f"var P={parts},M={json.dumps(list(game.columns))},s=0,a=0;for(var i=0;i<P.length;i++)"
+            '{var r=t(P[i]).grand_total;if(r!==null){s+=r*M[i];a=1}}event.value=a?String(s):"";'
+        )
+    elif key == CardTotal.SCORED.value:
+        multiplier = game.columns[int(_PART.search(column)[1]) - 1]
+        body = f'var r=t({json.dumps(column)}).grand_total;event.value=r===null?"":String(r*{multiplier});'
     else:
         row = Total.UPPER_TOTAL.value if key == UPPER_TOTAL_AGAIN else key
+        row = Total.GRAND_TOTAL.value if key == COLUMN_TOTAL else row
         body = f"event.value=z(t({json.dumps(column)}).{row});"
-    return _library() + body
+    return _library(game) + body
+
+
+_PART = re.compile(r"c(\d)\.$")  # the column K of a card of several columns, at the end of its prefix
 
 
 def keystroke_script(kind: FieldKind) -> str:
@@ -315,7 +333,7 @@ def _set(field: DictionaryObject, key: str, value: object) -> None:
     field[NameObject(key)] = value
 
 
-def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
+def _dress(field: DictionaryObject, name: FieldName, size: float, game: Game = YAHTZEE) -> None:
     """Font, alignment, flags and actions of one field; boxes and totals at `size`."""
     kind = name.kind
     if kind is FieldKind.TEXT:  # a fixed size, as the template sets it: a long name scrolls
@@ -337,7 +355,7 @@ def _dress(field: DictionaryObject, name: FieldName, size: float) -> None:
         actions[NameObject("/K")] = _javascript(keystroke_script(kind))
     elif kind is FieldKind.TOTAL:
         flags |= READ_ONLY
-        actions[NameObject("/C")] = _javascript(calculate_script(name.column, name.key))
+        actions[NameObject("/C")] = _javascript(calculate_script(name.column, name.key, game))
     _set(field, "/Ff", NumberObject(flags))
     if actions:
         _set(field, "/AA", actions)
@@ -366,9 +384,9 @@ def _add_tab_order(table: ObjectTable, reader: PdfReader) -> None:
                 actions["/K"][NameObject("/Next")] = forward
 
 
-def _order(key: str) -> int:
+def _order(key: str, game: Game = YAHTZEE) -> int:
     """A computed row's place in its column's calculation order."""
-    rows = [row.slug for row in SHEET_ROWS if row.is_total] + [SERIES_TOTAL]
+    rows = [row.slug for row in card_rows(game) if row.is_total] + [COLUMN_TOTAL, SERIES_TOTAL]
     return rows.index(key) if key in rows else len(rows)
 
 
@@ -457,10 +475,17 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
     )
     form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
     form[NameObject("/DA")] = TextStringObject(f"{FIELD_FONT} 0 Tf 0 g")
+    game = info.game_rules
     if Print.of(print_size) == Print.LARGE:
-        geometry = sheet_geometry(info.layout, info.paper, LARGE_COLUMNS[info.layout], print_size=print_size)
+        geometry = sheet_geometry(
+            info.layout,
+            info.paper,
+            players_per_page(info.layout, True, game) * len(game.columns),
+            print_size=print_size,
+            game=game,
+        )
     else:
-        geometry = sheet_geometry(info.layout, info.paper)
+        geometry = sheet_geometry(info.layout, info.paper, game=game)
     size = geometry.value_size  # as `sheetgen fill` prints scores
     widgets: dict[str, list[IndirectObject]] = {}  # by full name, in the order first met
     for reference in form["/Fields"]:
@@ -469,7 +494,7 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
         repeated = full in widgets and (name is None or name.kind is not FieldKind.TEXT)
         if name is None or repeated or (full in widgets and print_size != Print.LARGE):
             raise ValueError(f"the sheet template made a field outside the contract: {full!r}")
-        _dress(reference.get_object(), name, size)
+        _dress(reference.get_object(), name, size, game)
         widgets.setdefault(full, []).append(reference)
     _add_tab_order(table, reader)
     terminals, computed = [], []
@@ -481,7 +506,7 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
             computed.append(((name.column, name.key), reference))
     form[NameObject("/Fields")] = _grow_tree(table, terminals)
     # Every game of a column before its series total; within a column, rows top to bottom.
-    computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1])))
+    computed.sort(key=lambda item: (item[0][1] == SERIES_TOTAL, item[0][0], _order(item[0][1], game)))
     form[NameObject("/CO")] = ArrayObject(reference for _, reference in computed)
     reader.trailer["/Info"][NameObject(SHEET_KEY)] = TextStringObject(info.to_json())
     return write_compact(table)

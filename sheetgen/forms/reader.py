@@ -47,11 +47,12 @@ from sheetgen.forms.fields import (
     most_fields,
     parse_field,
     player_column,
+    player_columns,
     players_in,
     series_total_field,
 )
-from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, SHEET_ROWS, Box, Total
-from sheetgen.rules.game import Game
+from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES, CardTotal, Total, card_rows
+from sheetgen.rules.game import DEFAULT_GAME, YAHTZEE, Game
 from sheetgen.rules.messages import located
 from sheetgen.rules.records import Record, check_game, parse_record, quote
 from sheetgen.rules.scoring import Totals
@@ -62,7 +63,6 @@ from sheetgen.rules.text import printable, type_name
 FIELD_BYTES = 4096
 MAX_FIELD_TEXT = 200
 PDF_MAGIC = b"%PDF-"
-BOXES = tuple(box.value for box in Box)
 FLATTENED = (
     "its form fields are gone: it was flattened or printed; "
     "read the filled-in fillable sheet itself, or type its scores into a JSON record"
@@ -370,11 +370,13 @@ def _ticks(text: str, where: str) -> int:
     raise RecordShapeError(f"{where}, yahtzee bonus ticks: {quote(text)} is not a count or tick marks")
 
 
-def _column(values: dict[str, str], prefix: str, name: str, where: str) -> dict[str, Any] | None:
+def _column(
+    values: dict[str, str], prefix: str, name: str, where: str, game: Game = YAHTZEE
+) -> dict[str, Any] | None:
     """One column's player as a boxes-mode record entry; None when the column is empty."""
-    fields = column_fields(prefix)
-    boxes = {box: values.get(fields[box], "").strip() for box in BOXES}
-    ticks = values.get(fields[TICKS], "").strip()
+    fields = column_fields(prefix, game)
+    boxes = {box.value: values.get(fields[box.value], "").strip() for box in game.boxes}
+    ticks = values.get(fields[TICKS], "").strip() if game.extra_bonus else ""
     if not any(boxes.values()) and not ticks:
         return None
     where = f"{where} ({quote(name)})"
@@ -386,7 +388,26 @@ def _column(values: dict[str, str], prefix: str, name: str, where: str) -> dict[
         if not (text.isdigit() and text.isascii() and len(text) <= MAX_BOX_DIGITS):
             raise RecordShapeError(f"{where}, box {box}: {quote(text)} is not a score")
         scores[box] = int(text)
+    if not game.extra_bonus:
+        return {"name": name, "boxes": scores}
     return {"name": name, "boxes": scores, "yahtzee_bonuses": _ticks(ticks, where) if ticks else 0}
+
+
+def _card(values: dict[str, str], player: int, name: str, game: Game) -> dict[str, Any] | None:
+    """One player's card on the players sheet: a column, or a column per multiplier (`columns`)."""
+    where = f"player {player}"
+    if len(game.columns) == 1:
+        return _column(values, player_column(player), name, where, game)
+    parts = player_columns(player, game)
+    columns = [_column(values, part, name, f"{where}, column {k}", game) for k, part in enumerate(parts, 1)]
+    if not any(columns):
+        return None
+    empty = next((k for k, column in enumerate(columns, 1) if column is None), None)
+    if empty is not None:
+        raise RecordError(
+            f"{where} ({quote(name)}), column {empty}: the column is empty; fill it or clear the card"
+        )
+    return {"name": name, "columns": [{k: v for k, v in c.items() if k != "name"} for c in columns]}
 
 
 def _text(values: dict[str, str], key: str) -> str | None:
@@ -398,14 +419,16 @@ GAMES = range(1, MAX_GAMES_IN_SERIES + 1)
 Columns = list[tuple[str, str]]  # (column prefix, player name), in the record's player order
 
 
-def _players(values: dict[str, str], names: tuple[str, ...]) -> tuple[list[dict[str, Any]], Columns]:
+def _players(
+    values: dict[str, str], names: tuple[str, ...], game: Game = YAHTZEE
+) -> tuple[list[dict[str, Any]], Columns]:
     """The players sheet: one player per filled column, named as printed or typed."""
     players, columns = [], []
     for n in players_in(values):
         column = player_column(n)
         printed = names[n - 1] if n <= len(names) else None
         name = printed or _text(values, column + NAME) or f"Player {n}"
-        player = _column(values, column, name, f"player {n}")
+        player = _card(values, n, name, game)
         if player is not None:
             players.append(player)
             columns.append((column, name))
@@ -422,7 +445,7 @@ def _player_lines(prefix: str, card: int) -> list[str]:
 
 
 def _series(
-    values: dict[str, str], names: tuple[str, ...]
+    values: dict[str, str], names: tuple[str, ...], game: Game = YAHTZEE
 ) -> tuple[list[dict[str, Any]], list[Columns], Columns]:
     """The six-game card (one player's games), or several cards played side by side.
 
@@ -433,14 +456,14 @@ def _series(
     prefixes = cards_in(values)
     played_cards, cards = [], []
     for prefix in prefixes:
-        card = parse_field(game_column(prefix, 1) + Box.ACES.value).card_number
+        card = parse_field(game_column(prefix, 1) + game.boxes[0].value).card_number
         printed = names[card - 1] if card <= len(names) else None
         typed = next(
             (_text(values, line) for line in _player_lines(prefix, card) if _text(values, line)), None
         )
         name = printed or typed or (f"Player {card}" if len(prefixes) > 1 else "Player")
         games = [
-            _column(values, game_column(prefix, g), name, f"game {g}")
+            _column(values, game_column(prefix, g), name, f"game {g}", game)
             for g in range(1, MAX_GAMES_IN_SERIES + 1)
         ]
         if any(games):
@@ -492,17 +515,20 @@ def _read(path: Path) -> SheetRead | list[Record]:
         raise RecordShapeError(
             f"{shown}: field {quote(too_long)} holds more than {MAX_FIELD_TEXT} characters"
         )
+    game = sheet.game_rules
     data: dict[str, Any] = {"variant": sheet.base, "house_rules": list(sheet.house_rules)}
+    if game.id != DEFAULT_GAME:  # the record names its game; a game without Jokers takes no variant
+        data = {"game": game.id, **(data if game.takes_jokers else {})}
     for line in (Line.TITLE, Line.DATE):
         if _text(values, line.value):
             data[line.value] = _text(values, line.value)
     cards: Columns = []
     try:
         if sheet.layout == "players":
-            data["players"], columns = _players(values, sheet.names)
+            data["players"], columns = _players(values, sheet.names, game)
             games = [columns]
         else:
-            data["games"], games, cards = _series(values, sheet.names)
+            data["games"], games, cards = _series(values, sheet.names, game)
     except SheetgenError as error:
         raise type(error)(f"{shown}: {error}") from None
     return SheetRead(data, sheet, values, games, cards)
@@ -525,16 +551,26 @@ def stale_totals(record: Record, read: SheetRead) -> list[str]:
     lines = []
     for game, columns in zip(record.games, read.columns, strict=True):
         for player, (column, name) in zip(game.players, columns, strict=True):
-            totals = Totals.of(player.card)
-            fields = column_fields(column)
             wrong = []
-            for row in SHEET_ROWS:
-                if row.is_total and (says := _says(read.values.get(fields[row.slug], ""), totals[row.key])):
-                    wrong.append((row, says, totals[row.key]))
-            wrong.sort(key=lambda item: item[0].key is not Total.GRAND_TOTAL)
+            rules = record.game
+            several = len(rules.columns) > 1
+            parts = player_columns(parse_field(column + NAME).card_number, rules) if several else [column]
+            for part, card, multiplier in zip(parts, player.whole.columns, rules.columns, strict=True):
+                totals = Totals.of(card)
+                fields = column_fields(part, rules)
+                for row in (row for row in card_rows(rules) if row.is_total):
+                    if row.key is CardTotal.SCORED:
+                        own = totals.grand_total * multiplier
+                    elif row.key is CardTotal.CARD_TOTAL:
+                        own = player.grand_total
+                    else:
+                        own = totals[row.key]
+                    if says := _says(read.values.get(fields[row.slug], ""), own):
+                        wrong.append((row, says, own))
+            wrong.sort(key=lambda item: item[0].key not in (CardTotal.CARD_TOTAL, Total.GRAND_TOTAL))
             if wrong:
                 row, says, own = wrong[0]
-                label = row.slug.replace("_", " ")
+                label = column_fields(column, record.game)[row.slug].rsplit(".", 1)[-1].replace("_", " ")
                 lines.append(
                     f"{column.rstrip('.')} ({quote(name)[1:-1]}): the sheet's {label} says {says}, "
                     f"its boxes add up to {own}"

@@ -18,8 +18,8 @@ from functools import cache
 from typing import Self
 
 from sheetgen.errors import GeometryError
-from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, SheetRow, Total
-from sheetgen.rules.game import Section
+from sheetgen.rules.boxes import COLUMNS, CardTotal, SheetRow, Total, card_rows
+from sheetgen.rules.game import YAHTZEE, Game, Section
 from sheetgen.rules.text import REPR, named_member, quote, type_name
 
 
@@ -107,6 +107,11 @@ LARGE_PARTS = ((Section.UPPER,), (Section.LOWER,))  # the sections on each page 
 # Why large print has no half cards: the lower section's 13 half-inch rows (468 pt) with its heading,
 # write-in lines, head and band (142 pt) need 610 pt, and a half card is 612 pt (A5 595 pt) high
 # before its margins and footer; its 248 pt label column would leave room for one game.
+# Large print of a card of several columns (Triple Yahtzee): its lower page has three rows more (the
+# column total, the scored row, the card's grand total), so it leaves out the repeated upper total (the
+# upper page has it, and the column total adds it in) and sets the Yahtzee bonus's ticks beside its
+# points in one row: twelve half-inch rows, as Yahtzee's lower page.
+COMPACT_LOWER = "a card of several columns leaves out the repeated upper total in large print"
 NO_LARGE_HALF_CARDS = "a card's lower section in half-inch rows, with its heading, is taller than a half card"
 
 
@@ -126,6 +131,7 @@ class _CardMetrics:
     label_width: float | None  # None: what six columns of COLUMN_WIDTH leave
     bonus_rows: float  # the Yahtzee bonus row's height, in rows
     row_step: float = 0.5  # rows take the height left, rounded down to a multiple of this
+    large: bool = False  # large print's sizes: its heads, its tallest rows, its footer at the foot
 
 
 METRICS = {
@@ -145,7 +151,7 @@ METRICS = {
     # Large print: the heading is two lines, the title above the kind of sheet; a head holds
     # "Player 4" on two lines above its write-in line; the Yahtzee bonus row is two rows high,
     # ticks above points, so each caption has the column's width.
-    "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0),
+    "large": _CardMetrics(24.0, 30.0, 26.0, 48.0, 30.0, 10.0, 0.0, 24.0, 100.0, None, 2.0, large=True),
     # The boxed pad's card: six narrow game columns, so the bonus row is two rows
     # high and holds its ticks above its points.
     # Its footer has three lines: a house version's edition takes two beside the notice's two sentences.
@@ -276,9 +282,9 @@ class SheetGeometry:
         return LARGE_BONUS_CAPTION_HEIGHT if self.print_size == Print.LARGE else BONUS_CAPTION_HEIGHT
 
 
-def _rows_by_section() -> dict[Section, list[SheetRow]]:
+def _rows_by_section(game: Game = YAHTZEE) -> dict[Section, list[SheetRow]]:
     rows: dict[Section, list[SheetRow]] = {section: [] for section in Section}
-    for row in SHEET_ROWS:
+    for row in card_rows(game):
         rows[row.section].append(row)
     return rows
 
@@ -305,6 +311,7 @@ def sheet_geometry(
     print_size: str = "standard",
     part: int = 0,
     grid: int | None = None,
+    game: Game = YAHTZEE,
 ) -> SheetGeometry:
     """The geometry of a blank sheet: "players" or "series", on "letter" or "a4".
 
@@ -318,7 +325,8 @@ def sheet_geometry(
     series layout always has six game columns; with `card="half"` it is one of
     two half-page cards on a landscape sheet, `slot` 0 (left) or 1 (right).
     In large print (`print_size="large"`) a page holds up to four players or
-    three games and one section: `part` 0 the upper, 1 the lower.
+    three games and one section: `part` 0 the upper, 1 the lower. `game` gives the rows
+    (`card_rows`); a game of several columns has them side by side for each player.
     """
     layout, paper, card = Layout.of(layout), Paper.of(paper), Card.of(card)
     grid = columns if grid is None else grid
@@ -327,7 +335,7 @@ def sheet_geometry(
     ):
         raise GeometryError(f"{columns} columns cannot be drawn on a grid of {grid}")
     if Print.of(print_size) == Print.LARGE:
-        return _large_geometry(layout, paper, columns, card, part, grid)
+        return _large_geometry(layout, paper, columns, card, part, grid, game)
     if (card == Card.HALF and layout != Layout.SERIES) or slot not in ((0, 1) if card == "half" else (0,)):
         raise GeometryError(
             f"no {quote(card, quotes=REPR)} card in slot {slot} for the {layout} layout; "
@@ -343,8 +351,25 @@ def sheet_geometry(
         column_width = _proportioned(natural, grid, grid_width)
     else:
         column_width = round((grid_width - metrics.label_width) / grid, 2)
-    rows = len(SHEET_ROWS) + (1 if layout == "series" else 0) + metrics.bonus_rows - 1
-    return _place(layout, paper, card, slot, columns, column_width, metrics, tuple(Section), rows, grid)
+    rows = len(card_rows(game)) + (1 if layout == "series" else 0) + _extra_bonus_rows(metrics, game)
+    return _place(
+        layout, paper, card, slot, columns, column_width, metrics, tuple(Section), rows, grid, game=game
+    )
+
+
+def _extra_bonus_rows(metrics: _CardMetrics, game: Game) -> float:
+    """The rows the Yahtzee bonus row takes beyond one: none for a game with no extra bonus."""
+    return metrics.bonus_rows - 1 if game.extra_bonus is not None else 0.0
+
+
+def _spanned(cells: tuple[Rect, ...], width: int) -> tuple[Rect, ...]:
+    """Each cell widened to its group of `width` columns (every column of the group gets the same cell)."""
+    spans = []
+    for start in range(0, len(cells), width):
+        group = cells[start : start + width]
+        span = Rect(group[0].x, group[0].y, group[-1].right - group[0].x, group[0].height)
+        spans += [span] * len(group)
+    return tuple(spans)
 
 
 def _proportioned(column_width: float, grid: int, grid_width: float) -> float:
@@ -353,18 +378,28 @@ def _proportioned(column_width: float, grid: int, grid_width: float) -> float:
     return max(column_width, least)
 
 
-def player_pages(paper: str, players: int, print_size: str = "standard") -> list[SheetGeometry]:
+def player_pages(
+    paper: str, players: int, print_size: str = "standard", game: Game = YAHTZEE
+) -> list[SheetGeometry]:
     """Each page of a players sheet for `players` players, split evenly, all on the first page's grid."""
     large = Print.of(print_size) == Print.LARGE
-    counts = split_evenly(players, LARGE_COLUMNS[Layout.PLAYERS] if large else COLUMNS)
+    width = len(game.columns)
+    counts = split_evenly(players, players_per_page(Layout.PLAYERS, large, game))
     return [
-        sheet_geometry(Layout.PLAYERS, paper, count, print_size=print_size, grid=counts[0])
+        sheet_geometry(
+            Layout.PLAYERS, paper, count * width, print_size=print_size, grid=counts[0] * width, game=game
+        )
         for count in counts
     ]
 
 
+def players_per_page(layout: str, large: bool, game: Game = YAHTZEE) -> int:
+    """How many players (or games) a page holds: its columns shared by each player's card's columns."""
+    return (LARGE_COLUMNS[layout] if large else COLUMNS) // len(game.columns)
+
+
 def _large_geometry(
-    layout: Layout, paper: Paper, columns: int, card: Card, part: int, grid: int
+    layout: Layout, paper: Paper, columns: int, card: Card, part: int, grid: int, game: Game = YAHTZEE
 ) -> SheetGeometry:
     """One page of a large-print card: `part` 0 its upper section, 1 its lower. The lower section's rows
     are as tall as the page allows; the upper section's nine grow to fill the height down to the grand
@@ -373,7 +408,7 @@ def _large_geometry(
         raise GeometryError(
             f"no large-print {card} card, part {part}; large print has full cards, parts 0 and 1"
         )
-    most = LARGE_COLUMNS[layout]
+    most = players_per_page(layout, True, game) * len(game.columns)
     if not 1 <= columns <= most or (layout == "series" and columns != most):
         raise GeometryError(f"the large-print {layout} layout cannot have {columns} columns")
     grid_width = PAPER_SIZES_PT[paper][0] - 2 * METRICS["large"].margin_x
@@ -382,11 +417,25 @@ def _large_geometry(
     width = min(
         widest, _proportioned(round((grid_width - LARGE_LABEL_WIDTH) / max(grid, 2), 2), grid, grid_width)
     )
-    sections = _rows_by_section()
-    rows = len(sections[Section.LOWER]) + METRICS["large"].bonus_rows - 1  # to the grand total
+    metrics = METRICS["large"]
+    sections = _rows_by_section(game)
+    if len(game.columns) > 1:  # a card of several columns: see COMPACT_LOWER
+        metrics = dataclasses.replace(metrics, bonus_rows=1.0)
+        sections[Section.LOWER] = [row for row in sections[Section.LOWER] if not row.repeat]
+    rows = len(sections[Section.LOWER]) + _extra_bonus_rows(metrics, game)  # to the grand total
     series = 1 if layout == "series" else 0  # and a series card's total, under the last three games
     geometry = _place(
-        layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[1], rows + series, grid
+        layout,
+        paper,
+        card,
+        0,
+        columns,
+        width,
+        metrics,
+        LARGE_PARTS[1],
+        rows + series,
+        grid,
+        game=game,
     )
     if geometry.row_height < MIN_LARGE_ROW_HEIGHT:
         raise GeometryError(f"large-print rows of {geometry.row_height:g} pt are under half an inch")
@@ -394,7 +443,7 @@ def _large_geometry(
         upper = len(sections[Section.UPPER])
         grown = geometry.row_height * rows / upper
         geometry = _place(
-            layout, paper, card, 0, columns, width, METRICS["large"], LARGE_PARTS[0], upper, grid, grown
+            layout, paper, card, 0, columns, width, metrics, LARGE_PARTS[0], upper, grid, grown, game
         )
     return dataclasses.replace(geometry, print_size=Print.LARGE)
 
@@ -411,6 +460,7 @@ def _place(
     row_count: float,
     grid_columns: int,
     row_height: float | None = None,
+    game: Game = YAHTZEE,
 ) -> SheetGeometry:
     """Every rectangle of a card whose `drawn` sections share the height left as `row_count` rows
     (or rows of `row_height`); `columns` of the `grid_columns` columns the label column leaves room
@@ -438,14 +488,16 @@ def _place(
         x += width
     top = line_y - metrics.gap
 
-    large = metrics is METRICS["large"]
+    large = metrics.large
     head_height = metrics.head or (LARGE_HEAD_HEIGHT if large else HEAD_HEIGHT)[layout]
     heads = tuple(Rect(x, top - head_height, column_width, head_height) for x in columns_x)
     head_label = Rect(grid_x, top - head_height, label_width, head_height)
     grid_top = top
     top -= head_height
 
-    sections = {section: rows for section, rows in _rows_by_section().items() if section in drawn}
+    sections = {section: rows for section, rows in _rows_by_section(game).items() if section in drawn}
+    if large and len(game.columns) > 1:  # see COMPACT_LOWER
+        sections = {section: [row for row in rows if not row.repeat] for section, rows in sections.items()}
     bonus_slug = Total.YAHTZEE_BONUS.value
     bottom_limit = metrics.margin_bottom + metrics.footer + FOOTER_GAP
     available = top - bottom_limit - metrics.band * len(sections)
@@ -464,6 +516,8 @@ def _place(
             y = top - height
             labels[row.slug] = Rect(grid_x, y, label_width, height)
             cells[row.slug] = tuple(Rect(x, y, column_width, height) for x in columns_x)
+            if row.key is CardTotal.CARD_TOTAL:  # one cell across each player's columns
+                cells[row.slug] = _spanned(cells[row.slug], len(game.columns))
             top = y
     series_total = series_total_label = None
     if layout == "series" and Section.LOWER in sections:

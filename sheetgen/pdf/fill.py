@@ -44,6 +44,7 @@ from sheetgen.layout.geometry import (
     Rect,
     SheetGeometry,
     player_pages,
+    players_per_page,
     sheet_geometry,
     split_evenly,
 )
@@ -53,8 +54,9 @@ from sheetgen.pdf.pageimport import Canvas, ImportedPage, TTFont, dump_pages, lo
 from sheetgen.pdf.scoresheet import THICK
 from sheetgen.rules import i18n
 from sheetgen.rules.arguments import items
-from sheetgen.rules.boxes import COLUMNS, SHEET_ROWS, Total
+from sheetgen.rules.boxes import COLUMNS, CardTotal, Total, card_rows
 from sheetgen.rules.records import Game, PlayerGame, Record, quote, record_text
+from sheetgen.rules.scoring import ScoreCard
 from sheetgen.rules.variants import Rules
 
 FONT = "SheetSans"
@@ -253,14 +255,32 @@ class _Page:
         self.canvas.roundRect(ring.x, ring.y, ring.width, ring.height, radius)
 
     def column(self, column: int, player: PlayerGame, winner: bool) -> None:
-        """A player's (or a game's) column: the rows this page holds (one section of a large-print card)."""
-        totals = player.totals
-        for row in SHEET_ROWS:
-            if row.slug not in self.geometry.cells:
+        """A player's (or a game's) columns, `column` counting players: the rows this page holds (one
+        section of a large-print card). A card of several columns fills one per multiplier, each
+        column's total scored times its multiplier, and the card's grand total once across them."""
+        whole = player.whole
+        width = len(whole.columns)
+        for k, (card, multiplier) in enumerate(zip(whole.columns, whole.game.columns, strict=True)):
+            self._column(column * width + k, card, multiplier, winner and width == 1)
+        total = CardTotal.CARD_TOTAL.value
+        if total in self.geometry.cells:
+            cell = self.geometry.cell(total, column * width)
+            if winner:
+                self.winner(player.grand_total, cell)
+            else:
+                self.centred(i18n.number(player.grand_total), cell, BOLD)
+
+    def _column(self, column: int, card: ScoreCard, multiplier: int, winner: bool) -> None:
+        """One column of a card, its boxes and totals; its grand total ringed for a one-column winner."""
+        totals = card.totals
+        for row in card_rows(card.game):
+            if row.slug not in self.geometry.cells or row.key is CardTotal.CARD_TOTAL:
                 continue
             cell = self.geometry.cell(row, column)
-            if row.is_box:
-                self.centred(i18n.number(player.card.boxes[row.key]), cell)
+            if row.key is CardTotal.SCORED:
+                self.centred(i18n.number(totals.grand_total * multiplier), cell, BOLD)
+            elif row.is_box:
+                self.centred(i18n.number(card.boxes[row.key]), cell)
             elif row.key is Total.YAHTZEE_BONUS:
                 ticks, points = self.geometry.bonus_write_ins(column)
                 self.ticks(totals.yahtzee_bonuses, ticks)
@@ -388,6 +408,7 @@ class Filler:
         the pages as read, so a warm run needs neither WeasyPrint nor pypdf.
         """
         key = (rules, layout, columns, i18n.lang())
+        per_page = players_per_page(layout, self.large, rules.game)
         if key not in self._blanks:
             sheet = {"rules": rules, "layout": layout, "paper": self.paper}
             if layout == "players":
@@ -396,10 +417,10 @@ class Filler:
                 sheet.update(columns=1, card=self.card)
             if self.large:  # a standard sheet's key stays as it was
                 sheet["print_size"] = Print.LARGE.value
-                cards = len(split_evenly(columns, LARGE_COLUMNS[layout])) if layout == "players" else 2
+                cards = len(split_evenly(columns, per_page)) if layout == "players" else 2
                 pages = cards * len(LARGE_PARTS)
             else:
-                pages = len(split_evenly(columns)) if layout == "players" else 1
+                pages = len(split_evenly(columns, per_page)) if layout == "players" else 1
 
             def read() -> bytes:
                 from sheetgen.pdf.pageread import read_page
@@ -429,46 +450,60 @@ class Filler:
         """Raise a one-line error if a player's name cannot fit its head, before anything prints."""
         self.paper = self.paper_of(record)
         try:
-            if record.is_series:
-                geometry = self._series_geometry(0)
+            if record.is_series and len(record.game.columns) == 1:
+                geometry = self._series_geometry(record, 0)
                 for name in record.player_names:
                     _player_line(name, geometry, _Page.line_size_of(geometry))
             else:
-                for _start, names, geometry in self._game_pages(record.games[0]):
+                for _start, names, geometry in self._game_pages(record.games[0], record):
                     _heads(names, geometry)
         except SheetgenError as error:
             raise type(error)(f"{record.source}: {error}") from None
 
-    def _game_pages(self, game: Game) -> list[tuple[int, list[str], SheetGeometry]]:
+    def _game_pages(self, game: Game, record: Record) -> list[tuple[int, list[str], SheetGeometry]]:
         """Each page's first player, names and geometry, as the blank sheet's pages hold them (one grid;
         in large print each card's upper section, then its lower)."""
         pages, start = [], 0
         print_size = Print.LARGE if self.large else Print.STANDARD
-        cards = player_pages(self.paper, len(game.players), print_size)
+        rules = record.game
+        width = len(rules.columns)
+        cards = player_pages(self.paper, len(game.players), print_size, rules)
         for card in cards:
-            names = [player.name for player in game.players[start : start + card.columns]]
+            players = card.columns // width
+            names = [player.name for player in game.players[start : start + players]]
             if self.large:
                 grid = cards[0].columns
                 for part in range(len(LARGE_PARTS)):
                     geometry = sheet_geometry(
-                        Layout.PLAYERS, self.paper, card.columns, print_size=print_size, part=part, grid=grid
+                        Layout.PLAYERS,
+                        self.paper,
+                        card.columns,
+                        print_size=print_size,
+                        part=part,
+                        grid=grid,
+                        game=rules,
                     )
                     pages.append((start, names, geometry))
             else:
                 pages.append((start, names, card))
-            start += card.columns
+            start += players
         return pages
 
-    def _series_geometry(self, slot: int, part: int = 0) -> SheetGeometry:
+    def _series_geometry(self, record: Record, slot: int, part: int = 0) -> SheetGeometry:
         if self.large:
             games = LARGE_COLUMNS[Layout.SERIES]
-            return sheet_geometry(Layout.SERIES, self.paper, games, print_size=Print.LARGE, part=part)
-        return sheet_geometry("series", self.paper, COLUMNS, self.card, slot)
+            return sheet_geometry(
+                Layout.SERIES, self.paper, games, print_size=Print.LARGE, part=part, game=record.game
+            )
+        return sheet_geometry("series", self.paper, COLUMNS, self.card, slot, game=record.game)
 
     def draw(self, canvas: Canvas, record: Record) -> None:
         """Every page of one record, appended to `canvas`."""
         self.check(record)
-        if record.is_series:
+        if record.is_series and len(record.game.columns) > 1:  # no six-game card: a players sheet a game
+            for number, game in enumerate(record.games, 1):
+                self._draw_game(canvas, record, game, number)
+        elif record.is_series:
             self._draw_series(canvas, record)
         else:
             self._draw_game(canvas, record, record.games[0])
@@ -482,14 +517,15 @@ class Filler:
         date = i18n.active().date(record.date) if record.date else record.date
         return {key: text for key, text in {"title": record.title, "date": date, **more}.items() if text}
 
-    def _draw_game(self, canvas: Canvas, record: Record, game: Game) -> None:
+    def _draw_game(self, canvas: Canvas, record: Record, game: Game, number: int = 1) -> None:
         winners = set(game.winners)
         blanks = self.blank(record.rules, "players", len(game.players))
-        for blank, (start, names, geometry) in zip(blanks, self._game_pages(game), strict=True):
+        width = len(record.game.columns)
+        for blank, (start, names, geometry) in zip(blanks, self._game_pages(game, record), strict=True):
             self._start(canvas, record, blank)
             drawn = _Page(canvas, geometry)
-            drawn.lines(self._lines(drawn, record, game="1"))
-            drawn.names(_heads(names, geometry), geometry.heads)
+            drawn.lines(self._lines(drawn, record, game=str(number)))
+            drawn.names(_heads(names, geometry), geometry.heads[::width])
             for column, player in enumerate(game.players[start : start + len(names)]):
                 drawn.column(column, player, player.name in winners)
             canvas.showPage()
@@ -506,7 +542,7 @@ class Filler:
             self._start(canvas, record, blank)
             for slot, name in enumerate(names[start : start + per_page]):
                 index = start + slot
-                drawn = _Page(canvas, self._series_geometry(slot))
+                drawn = _Page(canvas, self._series_geometry(record, slot))
                 drawn.lines(self._lines(drawn, record), name)
                 for column, game in enumerate(record.games):
                     drawn.column(column, game.players[index], name in game.winners)
@@ -526,7 +562,7 @@ class Filler:
         for index, name in enumerate(record.player_names):
             for blank, (first, part) in zip(blanks, pages, strict=True):
                 self._start(canvas, record, blank)
-                drawn = _Page(canvas, self._series_geometry(0, part))
+                drawn = _Page(canvas, self._series_geometry(record, 0, part))
                 drawn.lines(self._lines(drawn, record), name)
                 for column, game in enumerate(record.games[first : first + games]):
                     drawn.column(column, game.players[index], name in game.winners)

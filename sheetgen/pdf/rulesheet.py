@@ -40,8 +40,27 @@ BODY_STEP = 0.25
 SMALL_SIZE = 8.0  # rules.css --small-size: hints, tagline, table heads, footer
 FOOTER_LINES = 2  # a longer house-rule list gives way to "House rules in effect" (the sheet lists them)
 MAX_SPREAD = 20.0  # points added to each gap at the most
-# The top band's two columns, and where a column's gaps are: above each section but its first.
-COLUMNS = (("setup", "turn", "filling"), ("upper", "extra", "house"))
+# Which sections share a band, and the column each one starts (a sheet without a section skips it). The
+# top band's two columns are spaced level: a column's gaps are above each section but its first. A card
+# without Joker rules has its end of the game beside the upper section, not in a bottom band.
+BANDS = (
+    (("setup", "turn", "filling"), ("upper", "extra", "house")),
+    (("lower",),),
+    (("joker",), ("end",)),
+)
+BANDS_WITHOUT_JOKERS = (
+    (("setup", "turn", "filling"), ("upper", "end", "house")),
+    (("lower",),),
+)
+
+
+def sheet_bands(keys: tuple[str, ...]) -> list[list[list[str]]]:
+    """The bands of a sheet with these sections: columns of section keys, empty ones left out."""
+    layout = BANDS if "joker" in keys else BANDS_WITHOUT_JOKERS
+    bands = [[[key for key in column if key in keys] for column in band] for band in layout]
+    return [kept for band in bands if (kept := [column for column in band if column])]
+
+
 GROWTH = 1.15  # the text's height grows about as the size to this power (lines also rewrap)
 PX = 0.75  # points per CSS pixel, WeasyPrint's layout unit
 TITLE_SIZE = 21.0  # as rules.css sets h1
@@ -122,8 +141,10 @@ def render_rulesheet(
     sheet = rule_sheet(rules)
     large_print = Print.of(print_size) == Print.LARGE
     heading = title_size(sheet.title, paper)
+    bands = sheet_bands(sheet.keys)
     common = {
         "sheet": sheet,
+        "bands": bands,
         "footer": rule_footer(rules, paper, large_print),
         "stacked": stacked(sheet.title, heading, sheet.tagline, paper),
     }
@@ -156,7 +177,7 @@ def render_rulesheet(
         )
 
     with rendering():  # the layouts and the write, with no other render between them
-        return write_document(_fitted(layout))
+        return write_document(_fitted(layout, bands[0], len(bands)))
 
 
 def _balanced(layout: Callable[[float], Document]) -> Document:
@@ -196,7 +217,7 @@ def _spread(document: Document) -> float:
     return max(ends) - min(ends)
 
 
-def _fitted(layout: Callable[[float], Document]) -> Document:
+def _fitted(layout: Callable[[float], Document], columns: list[list[str]], bands: int) -> Document:
     """The rules on one page at 9 pt (or the largest size under it that fits, down to 8 pt), the top
     band's columns ending level and the room left at the foot shared out between sections and bands.
 
@@ -206,12 +227,15 @@ def _fitted(layout: Callable[[float], Document]) -> Document:
     document = layout(BODY_SIZE)
     if len(document.pages) > 1:
         document = _shrunk(document, layout)
-    left, right = (height * PX for height in column_heights(document.pages[0])[:2])
-    short = COLUMNS[1] if right < left else COLUMNS[0]
-    level = abs(left - right) / (len(short) - 1)
-    inner = len(COLUMNS[0]) - 1  # gaps down the (now level) top band
-    spread = min(MAX_SPREAD, _room(document) / (inner + 2))  # and the two between the bands
-    spaced = {key: spread + (level if key in short else 0.0) for column in COLUMNS for key in column[1:]}
+    heights = [height * PX for height in column_heights(document.pages[0])[:2]]
+    gaps = [len(column) - 1 for column in columns]
+    inner = max(gaps)  # gaps down the (then level) top band
+    spread = min(MAX_SPREAD, _room(document) / (inner + bands - 1))  # and those between the bands
+    # The column that ends higher once every gap has its spread takes the difference in its own gaps.
+    ends = [height + gap * spread for height, gap in zip(heights, gaps, strict=True)]
+    s, t = (1, 0) if ends[1] < ends[0] else (0, 1)
+    level = (heights[t] - heights[s] + (gaps[t] - gaps[s]) * spread) / gaps[s] if gaps[s] else 0.0
+    spaced = {key: spread + (level if key in columns[s] else 0.0) for column in columns for key in column[1:]}
 
     bands = []
 

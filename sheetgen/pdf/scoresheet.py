@@ -18,6 +18,7 @@ from sheetgen.forms.fields import (
     NAME,
     TICKS,
     Line,
+    card_column,
     card_prefix,
     column_fields,
     game_column,
@@ -53,15 +54,25 @@ from sheetgen.layout.geometry import (
     Rect,
     SheetGeometry,
     page_size,
+    players_per_page,
     sheet_geometry,
     split_evenly,
 )
 from sheetgen.rules.arguments import check_count, check_names, check_rules, check_title
-from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SHEET_ROWS, SheetRow, Total
-from sheetgen.rules.game import Section
+from sheetgen.rules.boxes import (
+    COLUMNS,
+    MAX_GAMES_IN_SERIES,
+    CardTotal,
+    SheetRow,
+    Total,
+    card_rows,
+    row_label,
+    sheet_total_hint,
+)
+from sheetgen.rules.game import YAHTZEE, Game, Section
 from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import N_, _, ngettext
-from sheetgen.rules.rulebook import edition_line, edition_parts, row_hint
+from sheetgen.rules.rulebook import box_hint, edition_line, edition_parts
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
 
@@ -86,6 +97,12 @@ NAME_FIELD_HEIGHT = 16.0
 LARGE_NAME_FIELD_HEIGHT = 22.0  # large print's name field: 16 pt text, under a caption of up to two lines
 
 
+# Triple Yahtzee's pads hold one game of one player a sheet, in three columns: its players sheet with
+# --players 1 is that card, and six games of three columns would not fit a page.
+TIMES = "\u00d7"  # the multiplication sign before a column's multiplier
+ONE_GAME_A_CARD = "a card of several columns is one game; print the players sheet (--players 1 for one card)"
+
+
 @dataclass(frozen=True)
 class Column:
     """One column of one card: whose it is and the prefix of its field names.
@@ -97,6 +114,9 @@ class Column:
     caption: str
     name: str | None
     field: str
+    multiplier: str | None = None  # "\u00d72" over each column of a card of several columns
+    title: str | None = None  # what its fields are called, when not its caption ("Player 1 \u00d72")
+    first: bool = True  # the first column of its player's card: the card's grand total field is its
 
 
 @dataclass(frozen=True)
@@ -150,7 +170,7 @@ def _field_style(rect: Rect, kind: str, geometry: SheetGeometry) -> str:
 
 
 def grid_lines(
-    geometry: SheetGeometry, columns: int, series_total: bool = True
+    geometry: SheetGeometry, columns: int, series_total: bool = True, game: Game = YAHTZEE
 ) -> list[tuple[float, float, float, float, float]]:
     """Every line of the grid as (x1, y1, x2, y2, weight), for the `columns` drawn columns.
 
@@ -160,13 +180,18 @@ def grid_lines(
     cells: list[Rect] = list(geometry.heads[:columns])
     blocks = [_span(geometry.heads[0], geometry.heads[columns - 1])]
     for section in geometry.bands:
-        rows = [row for row in SHEET_ROWS if row.section is section]
+        rows = [row for row in card_rows(game) if row.section is section and row.slug in geometry.labels]
         for row in rows:
             cells += [geometry.labels[row.slug], *geometry.cells[row.slug][:columns]]
         blocks.append(_span(geometry.bands[section], geometry.cells[rows[-1].slug][columns - 1]))
-    grand = Total.GRAND_TOTAL.value
-    if grand in geometry.cells:
-        blocks.append(_span(geometry.labels[grand], geometry.cells[grand][columns - 1]))
+    for grand in (Total.GRAND_TOTAL.value, CardTotal.CARD_TOTAL.value):
+        if grand in geometry.cells:
+            blocks.append(_span(geometry.labels[grand], geometry.cells[grand][columns - 1]))
+    width = len(game.columns)
+    if width > 1:  # each player's columns framed together, heads to the card's total
+        last = [row.slug for row in card_rows(game) if row.slug in geometry.cells][-1]
+        for start in range(0, columns, width):
+            blocks.append(_span(geometry.heads[start], geometry.cells[last][start + width - 1]))
     if geometry.series_total is not None and series_total:
         blocks.append(geometry.series_total)
     thin, thick = LARGE_WEIGHTS if geometry.print_size == Print.LARGE else (THIN, THICK)
@@ -245,21 +270,41 @@ def clean_name(name: str) -> str:
     return " ".join(name.split())
 
 
+def _player_columns(number: int, name: str | None, game: Game) -> list[Column]:
+    """A player's columns: one, or one per multiplier of a card of several, the name over the first."""
+    caption = _("Player %(n)s", n=number)
+    if len(game.columns) == 1:
+        return [Column(caption, name, player_column(number))]
+    return [
+        Column(
+            caption if k == 1 else "",
+            name if k == 1 else "",
+            card_column(number, k),
+            f"{TIMES}{multiplier}",
+            f"{caption} {TIMES}{multiplier}",
+            k == 1,
+        )
+        for k, multiplier in enumerate(game.columns, 1)
+    ]
+
+
 def _cards(
-    layout: str, card: str, columns: int, names: Sequence[str], large: bool = False
+    layout: str, card: str, columns: int, names: Sequence[str], large: bool = False, game: Game = YAHTZEE
 ) -> list[SheetCard]:
     """The cards to draw: players split evenly over pages, or one six-game card each.
 
     In large print a card holds at most four players, and each six-game card
-    is two cards of three games, the series total on the second.
+    is two cards of three games, the series total on the second. A game of
+    several columns gives each player that many columns side by side.
     """
     if layout == "players":
         count = max(columns, len(names))
         cards, start = [], 0
-        for number, size in enumerate(split_evenly(count, LARGE_COLUMNS[layout] if large else COLUMNS), 1):
+        for number, size in enumerate(split_evenly(count, players_per_page(layout, large, game)), 1):
             page = [
-                Column(_("Player %(n)s", n=n + 1), names[n] if n < len(names) else None, player_column(n + 1))
+                column
                 for n in range(start, start + size)
+                for column in _player_columns(n + 1, names[n] if n < len(names) else None, game)
             ]
             cards.append(SheetCard(number, page, lines_prefix(number, half=False)))
             start += size
@@ -303,16 +348,27 @@ class RowKind(enum.StrEnum):
 
 
 def row_kind(row: SheetRow) -> RowKind:
-    if row.key is Total.GRAND_TOTAL:
+    if row.key in (Total.GRAND_TOTAL, CardTotal.CARD_TOTAL):
         return RowKind.GRAND
     if row.key in (Total.UPPER_BONUS, Total.YAHTZEE_BONUS):
         return RowKind.BONUS
     return RowKind.TOTAL if row.is_total else RowKind.BOX
 
 
+def sheet_row_hint(row: SheetRow, rules: Rules) -> str:
+    """The hint of any row of the game's sheet, box or total."""
+    if row.is_total:
+        return sheet_total_hint(row.key, rules.game)
+    return box_hint(row.key, rules)
+
+
 def _rows(rules: Rules) -> list[dict[str, object]]:
     """Each row's label, variant-dependent hint and drawing kind, top to bottom."""
-    return [dict(row=r, label=r.label, hint=row_hint(r, rules), kind=row_kind(r)) for r in SHEET_ROWS]
+    game = rules.game
+    return [
+        dict(row=r, label=row_label(r, game), hint=sheet_row_hint(r, rules), kind=row_kind(r))
+        for r in card_rows(game)
+    ]
 
 
 def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
@@ -330,9 +386,13 @@ def _footer(rules: Rules, geometry: SheetGeometry, number: int, pages: int) -> F
     size = FOOTER_SIZE[geometry.style]
     lines = int((geometry.footer.height - FOOTER_PADDING) / (size * FOOTER_LEADING))
     page = [_("Page %(page)s of %(pages)s", page=number, pages=pages)] if pages > 1 else []
+    game = [] if rules.game is YAHTZEE else [rules.game.title]  # Yahtzee's title says so already
+    edition = (
+        (edition_parts(rules), edition_parts(rules, short=True)) if rules.game.takes_jokers else ([], [])
+    )
     return set_footer(
-        page + edition_parts(rules),
-        page + edition_parts(rules, short=True),
+        page + game + edition[0],
+        page + game + edition[1],
         sheet_notice(),
         geometry.footer.width,
         size,
@@ -340,7 +400,7 @@ def _footer(rules: Rules, geometry: SheetGeometry, number: int, pages: int) -> F
     )
 
 
-def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
+def card_context(geometry: SheetGeometry, card: SheetCard, game: Game = YAHTZEE) -> dict[str, object]:
     """What one card's template needs: its columns, heads, lines and field names."""
     page = card.columns
     fitted = _fit_heads(geometry, page)
@@ -375,7 +435,7 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
     }
     tints = [
         (row_kind(row), _span(geometry.labels[row.slug], geometry.cells[row.slug][len(page) - 1]))
-        for row in SHEET_ROWS
+        for row in card_rows(game)
         if row_kind(row) in (RowKind.TOTAL, RowKind.GRAND) and row.slug in geometry.labels
     ]
     return {
@@ -387,10 +447,10 @@ def card_context(geometry: SheetGeometry, card: SheetCard) -> dict[str, object]:
         "heads": heads,
         "name_size": fitted.size if fitted else None,
         "lines": lines,
-        "grid_lines": grid_lines(geometry, len(page), card.series_total),
+        "grid_lines": grid_lines(geometry, len(page), card.series_total, game),
         "series_field": series_field,
         "series_total": geometry.series_total is not None and card.series_total,
-        "fields": [column_fields(column.field) for column in page],
+        "fields": [column_fields(column.field, game) for column in page],
     }
 
 
@@ -427,6 +487,8 @@ def render_scoresheet(
     large = Print.of(print_size) == Print.LARGE
     if large and card == Card.HALF:
         raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
+    if len(rules.game.columns) > 1 and layout == Layout.SERIES:
+        raise GeometryError(f"{rules.game.title} has no six-game card: {ONE_GAME_A_CARD}")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
     names = [clean_name(name) for name in check_names(names, blank=True)]
@@ -435,8 +497,9 @@ def render_scoresheet(
 
     if title is not None:
         rules = dataclasses.replace(rules, custom_title=clean_name(title))
-    default = COLUMNS if layout == "players" else 1
-    cards = _cards(layout, card, columns or (0 if names else default), names, large)
+    game = rules.game
+    default = COLUMNS // len(game.columns) if layout == "players" else 1  # a page of players
+    cards = _cards(layout, card, columns or (0 if names else default), names, large, game)
     kind = sheet_kind(layout)
     per_page = 2 if card == "half" else 1
     pages = []
@@ -446,8 +509,8 @@ def render_scoresheet(
             for slot, each in enumerate(cards[start : start + per_page]):
                 count = len(each.columns) if layout == "players" or large else COLUMNS
                 grid = len(cards[0].columns) if layout == "players" else count  # every page on one grid
-                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part, grid)
-                drawn.append(card_context(geometry, each))
+                geometry = sheet_geometry(layout, paper, count, card, slot, print_size, part, grid, game)
+                drawn.append(card_context(geometry, each, game))
             pages.append({"number": len(pages) + 1, "cards": drawn})
     for page in pages:
         for each in page["cards"]:
@@ -482,6 +545,7 @@ def render_scoresheet(
         wide_label=float("inf") if large else WIDE_LABEL,  # large print: each hint under its label
         sections={section: section.label for section in Section},
         yahtzee_bonus=Total.YAHTZEE_BONUS.value,
+        card_total=CardTotal.CARD_TOTAL.value,
         ticks_key=TICKS,
         name_key=NAME,
     )

@@ -91,11 +91,32 @@ def total_hint(total: Total, game: Game = GAME) -> str:
     )
 
 
+class CardTotal(enum.Enum):
+    """The rows a card of several columns adds under its columns' grand totals (Triple Yahtzee's)."""
+
+    SCORED = "scored"  # a column's total times its multiplier
+    CARD_TOTAL = "card_total"  # the scored totals added: the player's grand total
+
+    @property
+    def label(self) -> str:
+        return _(CARD_TOTAL_LABELS[self])
+
+
+CARD_TOTAL_LABELS = {CardTotal.SCORED: N_("Scored"), CardTotal.CARD_TOTAL: N_("Grand total")}
+CARD_TOTAL_HINTS = {
+    CardTotal.SCORED: N_("column total times its multiplier"),
+    CardTotal.CARD_TOTAL: N_("add the scored totals"),
+}
+COLUMN_TOTAL = N_("Column total")  # a column's grand total, on a card of several columns
+LOWER_BOXES_TOTAL = N_("add the lower boxes")  # the lower total of a game with no extra bonus
+EVERY_BOX_TOTAL = N_("add every box above")  # the grand total of a game with no upper bonus
+
+
 @dataclass(frozen=True)
 class SheetRow:
     """One row of the score sheet: a box to fill or a total to work out."""
 
-    key: BoxRule | Total
+    key: BoxRule | Total | CardTotal
     section: Section
     repeat: bool = False  # the upper total again, at the foot of the card
 
@@ -105,7 +126,7 @@ class SheetRow:
 
     @property
     def is_total(self) -> bool:
-        return isinstance(self.key, Total)
+        return isinstance(self.key, (Total, CardTotal))
 
     @property
     def is_box(self) -> bool:
@@ -142,3 +163,30 @@ def sheet_rows(game: Game) -> tuple[SheetRow, ...]:
 
 
 SHEET_ROWS = sheet_rows(GAME)
+
+
+def card_rows(game: Game) -> tuple[SheetRow, ...]:
+    """A sheet's rows for one player's card: `sheet_rows`, and on a card of several columns the
+    scored row (each column's total times its multiplier) and the card's grand total under them."""
+    rows = sheet_rows(game)
+    if len(game.columns) == 1:
+        return rows
+    return (*rows, SheetRow(CardTotal.SCORED, Section.LOWER), SheetRow(CardTotal.CARD_TOTAL, Section.LOWER))
+
+
+def row_label(row: SheetRow, game: Game) -> str:
+    """A row's label on the game's sheet: a column's grand total is its column total on a card of several."""
+    if row.key is Total.GRAND_TOTAL and len(game.columns) > 1:
+        return _(COLUMN_TOTAL)
+    return row.label
+
+
+def sheet_total_hint(total: Total | CardTotal, game: Game) -> str:
+    """A total's hint as the game's sheet prints it: what the game's own card adds up."""
+    if isinstance(total, CardTotal):
+        return _(CARD_TOTAL_HINTS[total])
+    if total is Total.LOWER_TOTAL and game.extra_bonus is None:
+        return _(LOWER_BOXES_TOTAL)
+    if total is Total.GRAND_TOTAL and game.upper_bonus is None:
+        return _(EVERY_BOX_TOTAL)
+    return total_hint(total, game)

@@ -9,6 +9,7 @@ choose the Joker order and the rulings of the games whose boxes take Jokers.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -205,6 +206,7 @@ class Game:
     upper_bonus: UpperBonus | None
     extra_bonus: ExtraBonus | None
     columns: tuple[int, ...] = (1,)
+    summary_id: str = ""  # one line on the game, for the site's index; a game file has none
 
     def __post_init__(self) -> None:
         Boxes(self.boxes)  # each id once
@@ -226,6 +228,10 @@ class Game:
     @property
     def title(self) -> str:
         return _(self.title_id)
+
+    @property
+    def summary(self) -> str:
+        return _(self.summary_id) if self.summary_id else ""
 
     @property
     def takes_jokers(self) -> bool:
@@ -393,6 +399,7 @@ TRIPLE_YAHTZEE = Game(
     upper_bonus=YAHTZEE.upper_bonus,
     extra_bonus=ExtraBonus(score=100, most=36),
     columns=(1, 2, 3),
+    summary_id=N_("Yahtzee's card three times over: the second column counts double, the third triple."),
 )
 """Triple Yahtzee: Yahtzee's card three times, the columns counted once, twice and three times."""
 
@@ -475,6 +482,9 @@ YATZY = Game(
     ),
     upper_bonus=UpperBonus(threshold=63, score=50),
     extra_bonus=None,
+    summary_id=N_(
+        "The Scandinavian game: 15 boxes with pairs and exact straights, 50 for 63 up top, no Jokers."
+    ),
 )
 """Yatzy, as Scandinavia plays it: 15 boxes, pairs, straights of exact faces, no Joker."""
 
@@ -530,6 +540,7 @@ YACHT = Game(
     ),
     upper_bonus=None,
     extra_bonus=None,
+    summary_id=N_("The 1938 original: 12 boxes, straights worth 30, no bonus and no Jokers."),
 )
 """Yacht, the 1938 original as exercism scores it: 12 boxes, no bonus, no Joker."""
 
@@ -544,3 +555,165 @@ def game_named(name: object) -> Game:
         return GAMES[name.strip().lower()]
     shown = quote(name, quotes=REPR) if isinstance(name, str) else repr(name)
     raise UnknownGameError(say("unknown_game", name=shown, known=", ".join(GAMES)))
+
+
+GAME_FILE_KEYS = ("name", "title", "dice", "faces", "rolls", "columns", "upper_bonus", "extra_bonus", "boxes")
+BOX_KEYS = (
+    "id",
+    "label",
+    "needs",
+    "section",
+    "kind",
+    "scoring",
+    "face",
+    "count",
+    "run",
+    "faces",
+    "score",
+    "joker",
+)
+DEFAULT_SCORING = {
+    Kind.FACE: Scoring.COUNT_FACE,
+    Kind.ALIKE: Scoring.DICE_TOTAL,
+    Kind.PAIRS: Scoring.MATCHED,
+    Kind.FULL_HOUSE: Scoring.DICE_TOTAL,
+    Kind.STRAIGHT: Scoring.FIXED,
+    Kind.ANYTHING: Scoring.DICE_TOTAL,
+    Kind.ALL_ALIKE: Scoring.FIXED,
+}
+MAX_GAME_BOXES = 30
+MAX_LABEL = 40
+
+
+def game_from_data(data: object, shown: str) -> Game:
+    """A user's game from its decoded file (TOML): the built-in games' box kinds, no code.
+
+    Each key is checked for its type and range, and the whole for holding together (a box id
+    twice, an unknown kind, a bonus no card reaches); the error names the file and the key.
+    """
+    reader = _GameReader(shown)
+    return reader.game(data)
+
+
+class _GameReader:
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
+
+    def fail(self, key: str, why: str) -> GameDefinitionError:
+        return GameDefinitionError(f"{self.shown}: {key}: {why}")
+
+    def table(self, key: str, value: object, allowed: tuple[str, ...]) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(key, "expected a table")
+        unknown = [name for name in value if name not in allowed]
+        if unknown:
+            raise self.fail(
+                f"{key}.{unknown[0]}" if key else unknown[0], f"unknown key; allowed: {', '.join(allowed)}"
+            )
+        return value
+
+    def integer(self, key: str, value: object, low: int, high: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.fail(
+                key, f"expected a whole number from {low} to {high}, found {quote(value, quotes=REPR)}"
+            )
+        return value
+
+    def text(self, key: str, value: object, limit: int = MAX_LABEL) -> str:
+        if not isinstance(value, str) or not value.strip() or len(value) > limit or not value.isprintable():
+            raise self.fail(key, f"expected printable text of 1 to {limit} characters")
+        return value.strip()
+
+    def choice(self, key: str, value: object, enum_type: type[enum.Enum]) -> enum.Enum:
+        try:
+            return enum_type(value)
+        except ValueError:
+            known = ", ".join(member.value for member in enum_type)
+            found = "missing" if value is None else f"unknown {quote(value, quotes=REPR)}"
+            raise self.fail(key, f"{found}; known: {known}") from None
+
+    def game(self, data: object) -> Game:
+        data = self.table("", data, GAME_FILE_KEYS)
+        name = data.get("name")
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", name):
+            raise self.fail("name", "expected lowercase letters, digits and dashes, at most 40")
+        if name in GAMES:
+            raise self.fail("name", f"{quote(name, quotes=REPR)} is a built-in game")
+        dice = self.integer("dice", data.get("dice", 5), 2, 10)
+        sides = self.integer("faces", data.get("faces", 6), 2, 20)
+        rolls = self.integer("rolls", data.get("rolls", 3), 1, 10)
+        columns = data.get("columns", [1])
+        if not isinstance(columns, list) or not 1 <= len(columns) <= 6:
+            raise self.fail("columns", "expected a list of 1 to 6 multipliers")
+        columns = tuple(self.integer(f"columns[{n}]", m, 1, 10) for n, m in enumerate(columns))
+        upper = extra = None
+        if "upper_bonus" in data:
+            bonus = self.table("upper_bonus", data["upper_bonus"], ("threshold", "score"))
+            upper = UpperBonus(
+                self.integer("upper_bonus.threshold", bonus.get("threshold"), 1, 10_000),
+                self.integer("upper_bonus.score", bonus.get("score"), 1, 10_000),
+            )
+        if "extra_bonus" in data:
+            bonus = self.table("extra_bonus", data["extra_bonus"], ("score", "most"))
+            extra = ExtraBonus(
+                self.integer("extra_bonus.score", bonus.get("score"), 1, 10_000),
+                self.integer("extra_bonus.most", bonus.get("most"), 1, 100),
+            )
+        boxes = data.get("boxes")
+        if not isinstance(boxes, list) or not 1 <= len(boxes) <= MAX_GAME_BOXES:
+            raise self.fail("boxes", f"expected a list of 1 to {MAX_GAME_BOXES} boxes ([[boxes]] tables)")
+        rules = tuple(self.box(f"boxes[{n}]", box, dice, sides) for n, box in enumerate(boxes))
+        seen: set[str] = set()
+        for n, rule in enumerate(rules):
+            if rule.id in seen:
+                raise self.fail(f"boxes[{n}].id", f"{quote(rule.id, quotes=REPR)} stands twice")
+            seen.add(rule.id)
+        title = self.text("title", data.get("title", name))
+        try:
+            return Game(name, title, dice, tuple(range(1, sides + 1)), rolls, rules, upper, extra, columns)
+        except GameDefinitionError as error:
+            raise GameDefinitionError(f"{self.shown}: {str(error).removeprefix(f'game {name}: ')}") from None
+
+    def box(self, key: str, data: object, dice: int, sides: int) -> BoxRule:
+        data = self.table(key, data, BOX_KEYS)
+        box_id = data.get("id")
+        if not isinstance(box_id, str) or not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", box_id):
+            raise self.fail(f"{key}.id", "expected lowercase letters, digits and underscores, at most 40")
+        kind = self.choice(f"{key}.kind", data.get("kind"), Kind)
+        scoring = self.choice(f"{key}.scoring", data.get("scoring", DEFAULT_SCORING[kind].value), Scoring)
+        section = self.choice(
+            f"{key}.section", data.get("section", "upper" if kind is Kind.FACE else "lower"), Section
+        )
+        numbers = {}
+        for name, high in (("face", sides), ("count", dice), ("run", sides), ("score", 10_000)):
+            if name in data:
+                numbers[name] = self.integer(f"{key}.{name}", data[name], 1, high)
+        faces = data.get("faces", [])
+        if not isinstance(faces, list):
+            raise self.fail(f"{key}.faces", "expected a list of faces")
+        faces = tuple(self.integer(f"{key}.faces[{n}]", f, 1, sides) for n, f in enumerate(faces))
+        joker = data.get("joker", False)
+        if not isinstance(joker, bool):
+            raise self.fail(f"{key}.joker", "expected true or false")
+        label = self.text(f"{key}.label", data.get("label", box_id.replace("_", " ").capitalize()))
+        default_needs = "any %(face)ss" if kind is Kind.FACE else None
+        needs = self.text(f"{key}.needs", data.get("needs", default_needs), limit=80)
+        try:
+            rule = BoxRule(
+                box_id,
+                section,
+                kind,
+                scoring,
+                label,
+                needs,
+                (),
+                faces=faces,
+                joker=joker,
+                dice=dice,
+                **numbers,
+            )
+        except GameDefinitionError:
+            raise self.fail(
+                key, f"the parameters do not fit kind {kind.value} with scoring {scoring.value}"
+            ) from None
+        return rule

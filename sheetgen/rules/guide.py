@@ -29,7 +29,7 @@ from sheetgen.rules.boxes import (
     Box,
     Total,
 )
-from sheetgen.rules.game import Section
+from sheetgen.rules.game import YAHTZEE, Game, Section
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.rulebook import (
     Block,
@@ -86,10 +86,13 @@ def _dice(dice: tuple[int, ...]) -> str:
 
 def difference(rules: Rules) -> str:
     """One line on what sets these rules apart: the variant's summary, then its house rules."""
+    if not rules.game.takes_jokers:
+        return rules.game.summary
     labels = [rule.label for rule in rules.house_rules]
     extra = " " + _("House rules: %(rules)s.", rules="; ".join(labels)) if labels else ""
     based = _("Based on %(variant)s.", variant=rules.variant.title) + " " if rules.custom_name else ""
-    return f"{based}{rules.variant.summary}{extra}"
+    game = rules.game.summary + " " if rules.game.summary else ""
+    return f"{game}{based}{rules.variant.summary}{extra}"
 
 
 def _quick_start(rules: Rules) -> SheetSection:
@@ -328,6 +331,41 @@ def _glossary() -> SheetSection:
     )
 
 
+def _game_glossary(game: Game) -> SheetSection:
+    """The words of another game's card, from its definition: its boxes, bonus and totals."""
+    terms = (
+        (
+            _("Score sheet"),
+            _(
+                "The card each player fills in, also called a score card: %(boxes)s boxes and the totals.",
+                boxes=len(game.boxes) * len(game.columns),
+            ),
+        ),
+        *(_box_term(box) for box in game.boxes),
+        *(
+            (
+                (
+                    _("Upper bonus"),
+                    _(
+                        "%(bonus)s points for %(threshold)s or more in the upper section.",
+                        bonus=game.upper_bonus.score,
+                        threshold=game.upper_bonus.threshold,
+                    ),
+                ),
+            )
+            if game.upper_bonus
+            else ()
+        ),
+        (_("Keepers"), _("Dice set aside between throws. Any of them may still be thrown again.")),
+        (_("Scratch"), _("To write a 0 in a box, because nothing fits or to keep a better box open.")),
+    )
+    return SheetSection(
+        "words",
+        _("Words used in %(game)s", game=game.title),
+        (Block("terms", tuple(Item(meaning, word) for word, meaning in terms)),),
+    )
+
+
 def _what_you_need(rules: Rules) -> SheetSection:
     card = (
         _("one six-game card per player for a series of up to %(games)s games", games=MAX_GAMES_IN_SERIES)
@@ -374,13 +412,16 @@ class RulesPage:
 def rules_page(rules: Rules) -> RulesPage:
     """The rules page for `rules`: the sheet's sections, word for word, and the page's additions."""
     sheet = rule_sheet(rules)
-    added = (
-        _quick_start(rules),
-        _other_ways(rules),
-        _questions(rules),
-        _glossary(),
-        _what_you_need(rules),
-    )
+    if rules.game is YAHTZEE:
+        added = (
+            _quick_start(rules),
+            _other_ways(rules),
+            _questions(rules),
+            _glossary(),
+            _what_you_need(rules),
+        )
+    else:  # the quick start, the questions and the words above are written for Yahtzee's own card
+        added = (*((_other_ways(rules),) if rules.game.takes_jokers else ()), _game_glossary(rules.game))
     by_key = {section.key: section for section in (*sheet.sections, *added)}
     ordered = tuple(by_key.pop(key) for key in PAGE_ORDER if key in by_key)
     return RulesPage(sheet, difference(rules), ordered + tuple(by_key.values()), site_notice())

@@ -143,7 +143,7 @@ def _player_json(player: PlayerGame) -> dict[str, Any]:
             {
                 "boxes": {box.value: score for box, score in column.boxes.items()},
                 "upper_bonus": column.totals.upper_bonus,
-                "yahtzee_bonuses": column.yahtzee_bonuses,
+                **({"yahtzee_bonuses": column.yahtzee_bonuses} if game.extra_bonus else {}),
                 "total": column.totals.grand_total,
                 "multiplier": multiplier,
                 "scored": column.totals.grand_total * multiplier,
@@ -186,25 +186,41 @@ VariantLoader = Callable[[str, Iterable[str]], Rules]
 caller (`sheetgen.files.records`) lets a record name a TOML file beside it."""
 
 
+GameLoader = Callable[[str], GameRules]
+"""A game from a record's `game`: a built-in id only, unless the caller (`sheetgen.files.records`)
+lets a record name a game file beside it."""
+
+
 def parse_record(
     data: Any,
     source: str = "record",
     load_variant: VariantLoader = builtin_rules,
     game: GameRules | None = None,
+    load_game: GameLoader = game_named,
 ) -> Record:
     """Check decoded JSON against the format and the rules.
 
     `game` (a command's --game) is the game of a record that names none, and the only one it accepts.
     """
     try:
-        return _Parser(load_variant).record(data, source, game)
+        return _Parser(load_variant, load_game).record(data, source, game)
     except SheetgenError as error:
         raise type(error)(located(source, str(error))) from None
 
 
+def keys_for(game: GameRules, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys the game allows: a column only where there are several, bonuses only where it has them."""
+    return tuple(
+        key
+        for key in keys
+        if (key != "column" or len(game.columns) > 1)
+        and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
+    )
+
+
 def check_game(game: GameRules, wanted: GameRules | None) -> None:
     """A record of `game` where a command asked for `wanted` (its --game): refused in one line."""
-    if wanted is not None and game is not wanted:
+    if wanted is not None and game.id != wanted.id:
         raise RecordShapeError(at(word("game"), "other_game", game=game.id, wanted=wanted.id))
 
 
@@ -237,15 +253,19 @@ def check_text(where: str, value: Any, what: str, limit: int) -> str:
 
 
 class _Parser:
-    def __init__(self, load_variant: VariantLoader) -> None:
+    def __init__(self, load_variant: VariantLoader, load_game: GameLoader = game_named) -> None:
         self.load_variant = load_variant
+        self.load_game = load_game
         self.game_rules = game_named(DEFAULT_GAME)
 
     def record(self, data: Any, source: str, wanted: GameRules | None = None) -> Record:
         top = say("top_level")
         _check_keys(top, data, RECORD_KEYS)
+        named = data.get("game")
+        if named is not None and not isinstance(named, str):
+            raise RecordShapeError(at(word("game"), "not_text", what=word("game"), found=type_name(named)))
         try:
-            self.game_rules = game_named(data.get("game", wanted.id if wanted else DEFAULT_GAME))
+            self.game_rules = (wanted or game_named(DEFAULT_GAME)) if named is None else self.load_game(named)
         except SheetgenError as error:
             raise RecordShapeError(located(word("game"), str(error))) from None
         check_game(self.game_rules, wanted)
@@ -353,28 +373,22 @@ class _Parser:
             raise RecordShapeError(at(where, "not_object", found=type_name(data)))
         name = check_text(where, data.get("name"), say("the_name"), MAX_NAME_LENGTH)
         where = say("named", where=where, name=quote(name))
-        if ("turns" in data) == ("boxes" in data):
-            raise RecordShapeError(at(where, "turns_or_boxes"))
         game = self.game_rules
+        written = "boxes" if len(game.columns) == 1 else "columns"
+        if ("turns" in data) == (written in data):
+            raise RecordShapeError(at(where, "turns_or_boxes", boxes=written))
         if "turns" in data:
             _check_keys(where, data, TURNS_PLAYER_KEYS)
             return PlayerGame(name, self.turns(where, data["turns"], rules))
         if len(game.columns) > 1:
             _check_keys(where, data, COLUMNS_PLAYER_KEYS)
-            return PlayerGame(name, self.columns(where, data.get("columns"), rules))
+            return PlayerGame(name, self.columns(where, data["columns"], rules))
         _check_keys(where, data, self._keys(BOXES_PLAYER_KEYS))
         column = self.boxes(where, data["boxes"], data.get("yahtzee_bonuses", 0), rules)
         return PlayerGame(name, Card(game, (column,)))
 
     def _keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
-        """The keys the game allows: a column only where there are several, bonuses only where it has them."""
-        game = self.game_rules
-        return tuple(
-            key
-            for key in keys
-            if (key != "column" or len(game.columns) > 1)
-            and (key not in ("yahtzee_bonus", "yahtzee_bonuses") or game.extra_bonus is not None)
-        )
+        return keys_for(self.game_rules, keys)
 
     def columns(self, where: str, columns: Any, rules: Rules) -> Card:
         game = self.game_rules

@@ -22,29 +22,16 @@ from sheetgen.files.inputs import MAX_DEPTH, MAX_DIGITS, RECORD_LIMIT
 from sheetgen.files.locales import languages
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
-from sheetgen.rules.boxes import (
-    COLUMNS,
-    DICE_COUNT,
-    FACES,
-    KIND_COUNTS,
-    MAX_GAMES_IN_SERIES,
-    MAX_YAHTZEE_BONUSES,
-    SHEET_ROWS,
-    STRAIGHT_LENGTHS,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
-    YAHTZEE_BONUS,
-    YAHTZEE_SCORE,
-    Box,
-    Total,
-)
-from sheetgen.rules.game import Scoring, Section
+from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SheetRow, Total, sheet_rows, total_hint
+from sheetgen.rules.game import DEFAULT_GAME, GAMES, YAHTZEE, Game, Kind, Scoring, Section
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.messages import CHECKS, TYPE_NAMES, WORDS
 from sheetgen.rules.records import (
     ALLOWED_SHOWN,
     BOXES_PLAYER_KEYS,
+    COLUMN_KEYS,
+    COLUMNS_PLAYER_KEYS,
     DEFAULT_VARIANT,
     DICE_TURN_KEYS,
     GAME_KEYS,
@@ -56,9 +43,10 @@ from sheetgen.rules.records import (
     TURN_KEYS,
     TURNS_PLAYER_KEYS,
     TYPED_TURN_KEYS,
+    keys_for,
 )
 from sheetgen.rules.rulebook import edition_line, row_hint
-from sheetgen.rules.scoring import JOKER_BOXES, possible_scores
+from sheetgen.rules.scoring import possible_scores
 from sheetgen.rules.text import (
     ASCII_SPELLINGS,
     BIDI_CONTROLS,
@@ -83,6 +71,8 @@ from sheetgen.web.app import ICON, icon
 TEMPLATE = "scorekeeper/scorekeeper.html"
 SEATS = COLUMNS  # the page seats as many players as the printed sheet has columns
 SERIES_TOTAL_LABEL = N_("Series total")
+SCOREKEEPER_HEADING = N_("Yahtzee scorekeeper")  # Yahtzee's page, as it always was
+GAME_HEADING = N_("%(game)s scorekeeper")  # the other games' pages
 STORAGE_KEY = "sheetgen-scorekeeper/v1/"  # versioned; the page adds its rules slug
 FILL_COMMAND = "sheetgen fill game.json"
 HISTORY_LIMIT = 100  # past games kept in the browser; the oldest goes first
@@ -119,6 +109,7 @@ PAGE_CHECKS: dict[str, str] = {
     "true_or_absent": N_("{key} is true or left out"),
     "unknown_step": N_("unknown step"),
     "index_range": N_("index out of range"),
+    "other_game_page": N_("a game of {game}; this page keeps {wanted}: open the scorekeeper of {game}"),
 }
 
 # Every sentence the page's scripts show, in one place to translate; {names} are filled in by the
@@ -258,6 +249,7 @@ def _house_rule_sets(fixed: tuple[HouseRule, ...]) -> list[tuple[HouseRule, ...]
 def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
     return {
         "name": rules.name,
+        "slug": rules.slug,  # the file-name part of these rules with no house rules added
         "label": rules.label,  # how a message names these rules
         "base": variant.name,
         "aliases": list(variant.aliases) if rules.custom_name is None else [],
@@ -269,6 +261,16 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
     }
 
 
+def _row_hint(row: SheetRow, rules: Rules) -> str:
+    """A row's hint: the printed sheet's where it has one (the games of Yahtzee's card), else what the
+    definition says the box needs and scores."""
+    if isinstance(row.key, Total):
+        return total_hint(row.key, rules.game)
+    if rules.game.takes_jokers:
+        return row_hint(row, rules)
+    return f"{row.key.needs} \u00b7 {row.key.scores}"
+
+
 def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
     """What the page shows differently per rules: title, edition line, row hints.
 
@@ -278,11 +280,16 @@ def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
     hint_tables: list[list[str]] = []
     for base in variants:
         fixed = base.house_rules if base.custom_name else ()
-        for house_rules in _house_rule_sets(fixed):
+        for house_rules in _house_rule_sets(fixed) if base.game.takes_jokers else [()]:
             rules = Rules(
-                base.variant, house_rules, base.custom_name, base.custom_title, base.custom_house_rules
+                base.variant,
+                house_rules,
+                base.custom_name,
+                base.custom_title,
+                base.custom_house_rules,
+                game=base.game,
             )
-            hints = [row_hint(row, rules) for row in SHEET_ROWS]
+            hints = [_row_hint(row, rules) for row in sheet_rows(rules.game)]
             if hints not in hint_tables:
                 hint_tables.append(hints)
             sets[rules.slug] = {
@@ -310,17 +317,24 @@ def _unprintable() -> str:
 
 
 @cache
-def _model_data(lang: str) -> dict[str, Any]:
-    """The rules-independent part of the blob: boxes, rows, totals, constants, in `lang` (the active one)."""
+def _model_data(lang: str, game: Game = YAHTZEE) -> dict[str, Any]:
+    """The rules-independent part of the blob: the game's definition, rows, totals, constants, in `lang`
+    (the active one). Every number and box the engine needs comes from the definition (`game`); the
+    constants only restate it for the page's messages."""
+    alike = game.all_alike_box
     return {
+        "game": game.to_data(),
+        "game_title": game.title,
+        "games": list(GAMES),
+        "default_game": DEFAULT_GAME,
         "constants": {
-            "dice_count": DICE_COUNT,
-            "faces": list(FACES),
-            "upper_bonus_threshold": UPPER_BONUS_THRESHOLD,
-            "upper_bonus": UPPER_BONUS,
-            "yahtzee_score": YAHTZEE_SCORE,
-            "yahtzee_bonus": YAHTZEE_BONUS,
-            "max_yahtzee_bonuses": MAX_YAHTZEE_BONUSES,
+            "dice_count": game.dice,
+            "faces": list(game.faces),
+            "upper_bonus_threshold": game.upper_bonus and game.upper_bonus.threshold,
+            "upper_bonus": game.upper_bonus and game.upper_bonus.score,
+            "yahtzee_score": alike and alike.score,
+            "yahtzee_bonus": game.extra_bonus.score if game.extra_bonus else 0,
+            "max_yahtzee_bonuses": game.extra_bonus.most if game.extra_bonus else 0,
             "max_games": MAX_GAMES_IN_SERIES,
             "max_players": SEATS,
             "max_record_players": MAX_PLAYERS,
@@ -351,7 +365,7 @@ def _model_data(lang: str) -> dict[str, Any]:
         },
         "text": _translated(TEXT),
         "series_rule": HouseRule.SERIES.value,
-        # The names the engine's branches test, so no rule, section or scoring is spelt twice.
+        # The names the engine's branches test, so no rule, kind, section or scoring is spelt twice.
         "engine": {
             "scratch_rule": HouseRule.SCRATCH_ANY_BOX.value,
             "full_house_rule": HouseRule.FIVE_OF_A_KIND_FULL_HOUSE.value,
@@ -361,12 +375,16 @@ def _model_data(lang: str) -> dict[str, Any]:
             "lower": Section.LOWER.value,
             "count": Scoring.COUNT_FACE.value,
             "total": Scoring.DICE_TOTAL.value,
+            "matched": Scoring.MATCHED.value,
+            "fixed": Scoring.FIXED.value,
+            "kinds": {kind.name.lower(): kind.value for kind in Kind},
         },
         "default_variant": DEFAULT_VARIANT,
         "lang_pattern": LANG_PATTERN.pattern,
         "languages": list(languages()),  # a record's "lang" must name one, as `sheetgen fill` prints it
         "saved_game_key": SAVED_GAME_KEY,
         "fill_command": FILL_COMMAND,
+        # What the page shows of each box; how it scores is the definition's (`game`).
         "boxes": [
             {
                 "name": box.value,
@@ -375,35 +393,34 @@ def _model_data(lang: str) -> dict[str, Any]:
                 "scoring": box.scoring.value,
                 "face": box.face,
                 "fixed_score": box.fixed_score,
-                "kind_count": KIND_COUNTS.get(box),
-                "straight_length": STRAIGHT_LENGTHS.get(box),
-                "joker": box in JOKER_BOXES,
-                "possible_scores": sorted(possible_scores(box)),
+                "joker": box.joker,
+                "possible_scores": sorted(possible_scores(box, game=game)),
             }
-            for box in Box
+            for box in game.boxes
         ],
-        "yahtzee_box": Box.YAHTZEE.value,
-        "full_house_box": Box.FULL_HOUSE.value,
-        "chance_box": Box.CHANCE.value,
-        "kind_boxes": [box.value for box in KIND_COUNTS if box is not Box.YAHTZEE],
         "sections": [{"name": s.value, "label": s.label} for s in Section],
         "totals": [{"name": t.value, "label": _breakable(t.label, lang)} for t in Total],
         "rows": [
             {"key": row.key.value, "slug": row.slug, "total": row.is_total, "section": row.section.value}
-            for row in SHEET_ROWS
+            for row in sheet_rows(game)
         ],
         "house_rules": [
             {"name": r.value, "key": r.name, "label": r.label, "summary": r.summary} for r in HouseRule
         ],
         "start_rules": [rule.value for rule in START_RULES],
         "record_keys": {
-            "record": list(RECORD_KEYS),
-            "game": list(GAME_KEYS),
-            "turns_player": list(TURNS_PLAYER_KEYS),
-            "boxes_player": list(BOXES_PLAYER_KEYS),
-            "turn": list(TURN_KEYS),
-            "dice_turn": list(DICE_TURN_KEYS),
-            "typed_turn": list(TYPED_TURN_KEYS),
+            name: list(keys_for(game, keys))
+            for name, keys in {
+                "record": RECORD_KEYS,
+                "game": GAME_KEYS,
+                "turns_player": TURNS_PLAYER_KEYS,
+                "boxes_player": BOXES_PLAYER_KEYS,
+                "columns_player": COLUMNS_PLAYER_KEYS,
+                "column": COLUMN_KEYS,
+                "turn": TURN_KEYS,
+                "dice_turn": DICE_TURN_KEYS,
+                "typed_turn": TYPED_TURN_KEYS,
+            }.items()
         },
         "series_total_label": _(SERIES_TOTAL_LABEL),
         "lang": lang,  # an export records the page's language, for `sheetgen fill` to print it in
@@ -412,13 +429,15 @@ def _model_data(lang: str) -> dict[str, Any]:
 
 def scorekeeper_data(rules: Rules) -> dict[str, Any]:
     """The JSON blob: the model, every variant the page can load, and the page's own rules."""
-    bases = [Rules(variant) for variant in VARIANTS]
+    game = rules.game
+    variants = VARIANTS if game.takes_jokers else VARIANTS[:1]  # a game without Jokers has its own rules
+    bases = [Rules(variant, game=game) for variant in variants]
     if rules.custom_name:
         own = rules.custom_house_rules
-        bases.append(Rules(rules.variant, own, rules.custom_name, rules.custom_title, own))
+        bases.append(Rules(rules.variant, own, rules.custom_name, rules.custom_title, own, game=game))
     rulesets, hint_tables = _rulesets(bases)
     return {
-        **_model_data(i18n.lang()),
+        **_model_data(i18n.lang(), game),
         "variants": [_variant_data(base, base.variant) for base in bases],
         "rulesets": rulesets,
         "hint_tables": hint_tables,
@@ -493,13 +512,17 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
         .get_template(TEMPLATE)
         .render(
             title=ruleset["title"],
+            heading=_(SCOREKEEPER_HEADING)
+            if rules.game.id == DEFAULT_GAME
+            else _(GAME_HEADING, game=rules.game.title),
+            extra_bonus=rules.game.extra_bonus is not None,
             edition=ruleset["edition"],
             data=Markup(_script_json(data)),
             css=stylesheet(SITE_CSS, "scorekeeper/scorekeeper.css"),
             importmap=Markup(importmap),
             modules=modules,
             max_players=SEATS,
-            faces=FACES,
+            faces=rules.game.faces,
             fill_command=FILL_COMMAND,
             fill_code=Markup(f"<code>{escape(FILL_COMMAND)}</code>"),
             notice=site_notice(),

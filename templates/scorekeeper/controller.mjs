@@ -5,7 +5,7 @@
 // however often the view draws.
 import { ScoreError, fileSlug, fmt, located, oneLine, parseJson } from "./text.mjs";
 import {
-  makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
+  allAlikeBox, makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames, isExtraYahtzee, scoreIn, allowedText, possibleScores, canScratch,
 } from "./engine.mjs";
 import { checkGame, freshGame, STATE_VERSION } from "./store.mjs";
@@ -120,7 +120,7 @@ export class Controller {
       offered = this.offered(rules, cards, target);
     }
     const extra = isExtraYahtzee(this.model, cards[target], this.ui.dice)
-      && cards[target].boxes[this.model.yahtzee_box] === this.model.constants.yahtzee_score;
+      && cards[target].boxes[allAlikeBox(this.model)] === this.model.constants.yahtzee_score;
     this.cache = {
       changes: this.changes, game, rules, set: ruleset(this.model, rules), cards, current, allTotals, finished,
       series, byCell, player, target, ahead, result, offered, isSeries: rules.houseRules.includes(this.seriesRule),

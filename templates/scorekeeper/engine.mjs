@@ -51,7 +51,7 @@ export function makeRules(model, variantName, houseRuleNames = []) {
   if (wanted.includes(variant.start_rule)) wanted.splice(wanted.indexOf(variant.start_rule), 1);
   // A custom variant's name stands for its own house rules: only those added are spelled out.
   const ordered = known.filter((r) => wanted.includes(r) && !variant.house_rules.includes(r));
-  const slug = [variant.name, ...ordered].join("-");
+  const slug = [variant.slug, ...ordered].join("-");
   return {
     name: variant.name,
     label: variant.label,
@@ -90,19 +90,26 @@ export function extraYahtzeeScores(model, rules) {
 
 function computeExtraYahtzeeScores(model, rules) {
   const scores = Object.fromEntries(model.boxes.map((b) => [b.name, new Set()]));
-  const jokerBoxes = model.boxes.filter((b) => b.joker).map((b) => b.name);
-  for (const face of model.constants.faces) {
-    const dice = Array(model.constants.dice_count).fill(face);
-    const deciding = [upperBoxFor(model, face), ...model.kind_boxes, ...jokerBoxes, model.chance_box];
-    for (let mask = 0; mask < 1 << deciding.length; mask += 1) {
-      const card = emptyCard();
-      card.boxes[model.yahtzee_box] = model.constants.yahtzee_score;
-      deciding.forEach((box, i) => {
-        if (mask & (1 << i)) card.boxes[box] = 0;
-      });
-      for (const box of legalBoxes(model, card, dice, rules)) {
-        scores[box].add(scoreIn(model, card, dice, box, rules));
-        if (canScratch(rules)) scores[box].add(0);
+  const game = model.game;
+  const alike = allAlikeRule(model);
+  if (game.extra_bonus) {
+    // Only the matching upper box, the kinds, the Joker boxes and the anything boxes decide where an
+    // extra all-alike roll may go (scoring.extra_yahtzee_scores).
+    const K = model.engine.kinds;
+    const decides = game.boxes.filter((b) => b.kind === K.alike || b.kind === K.anything || b.joker).map((b) => b.id);
+    for (const face of game.faces) {
+      const dice = Array(game.dice).fill(face);
+      const deciding = [upperBoxFor(model, face), ...decides];
+      for (let mask = 0; mask < 1 << deciding.length; mask += 1) {
+        const card = emptyCard();
+        card.boxes[alike.id] = alike.score;
+        deciding.forEach((box, i) => {
+          if (mask & (1 << i)) card.boxes[box] = 0;
+        });
+        for (const box of legalBoxes(model, card, dice, rules)) {
+          scores[box].add(scoreIn(model, card, dice, box, rules));
+          if (canScratch(rules)) scores[box].add(0);
+        }
       }
     }
   }
@@ -116,7 +123,7 @@ function computeExtraYahtzeeScores(model, rules) {
  */
 export function bonusRoom(model, rules, card) {
   const extra = extraYahtzeeScores(model, rules);
-  const others = model.boxes.map((b) => b.name).filter((b) => b !== model.yahtzee_box);
+  const others = model.boxes.map((b) => b.name).filter((b) => b !== allAlikeBox(model));
   const misfits = others.filter((b) => b in card.boxes && !extra[b].includes(card.boxes[b]));
   return { room: others.length - misfits.length, misfits };
 }
@@ -139,14 +146,48 @@ export function boxLabel(model, box) {
   return boxInfo(model, box).label.replaceAll("\u00ad", "");
 }
 
+/** A box's rule in the game's definition (sheetgen/rules/game.py's to_data). */
+function ruleOf(model, box) {
+  return model.game.boxes.find((b) => b.id === box);
+}
+
+/** The box every die alike fills (Yahtzee, Yatzy, Yacht), found by kind: extra bonuses hang on it. */
+function allAlikeRule(model) {
+  return model.game.boxes.find((b) => b.kind === model.engine.kinds.all_alike);
+}
+
+/** The all-alike box's id, or undefined for a game without one. */
+export function allAlikeBox(model) {
+  return allAlikeRule(model)?.id;
+}
+
+/** The score the all-alike box holds when filled with its roll: what an extra bonus needs there. */
+export function allAlikeScore(model) {
+  return allAlikeRule(model)?.score;
+}
+
+/** Whether the game's boxes take Jokers, so that the variants' Joker orders and house rules apply. */
+export function takesJokers(model) {
+  return model.game.boxes.some((b) => b.joker);
+}
+
 function upperBoxFor(model, face) {
-  return model.boxes.find((b) => b.face === face).name;
+  return model.game.boxes.find((b) => b.kind === model.engine.kinds.face && b.face === face).id;
+}
+
+function faceCounts(dice) {
+  const byFace = new Map();
+  for (const d of dice) byFace.set(d, (byFace.get(d) || 0) + 1);
+  return byFace;
 }
 
 function counts(dice) {
-  const byFace = new Map();
-  for (const d of dice) byFace.set(d, (byFace.get(d) || 0) + 1);
-  return [...byFace.values()].sort((a, b) => b - a);
+  return [...faceCounts(dice).values()].sort((a, b) => b - a);
+}
+
+/** The numbers at least two dice show, highest first. */
+function pairFaces(dice) {
+  return [...faceCounts(dice)].filter(([, n]) => n >= 2).map(([face]) => face).sort((a, b) => b - a);
 }
 
 function longestRun(dice) {
@@ -165,74 +206,112 @@ export function isYahtzee(dice) {
   return new Set(dice).size === 1;
 }
 
-/** Whether the dice meet the box's need, without any Joker. */
+/** Whether the dice meet the box's need by its kind and parameters, without any Joker (scoring.rule_fits). */
 export function fits(model, dice, box) {
-  const info = boxInfo(model, box);
+  const rule = ruleOf(model, box);
+  const K = model.engine.kinds;
   const c = counts(dice);
-  if (info.kind_count) return c[0] >= info.kind_count;
-  if (box === model.full_house_box) return c.length === 2 && c[0] === 3;
-  if (info.straight_length) return longestRun(dice) >= info.straight_length;
-  return true;
+  switch (rule.kind) {
+    case K.alike:
+      return c[0] >= rule.count;
+    case K.pairs:
+      return pairFaces(dice).length >= rule.count;
+    case K.all_alike:
+      return c.length === 1;
+    case K.full_house:
+      return c.length === 2 && c[0] === 3;
+    case K.straight:
+      return rule.faces.length ? rule.faces.every((f) => dice.includes(f)) : longestRun(dice) >= rule.run;
+    default:
+      return true; // face, anything
+  }
 }
 
-/** The score with no Joker: the dice as they fall. */
+/** The sum of the dice that make the kind: the highest n alike, the highest pairs. */
+function matched(model, dice, rule) {
+  if (rule.kind === model.engine.kinds.alike) {
+    const faces = [...faceCounts(dice)].filter(([, n]) => n >= rule.count).map(([face]) => face);
+    return Math.max(...faces) * rule.count;
+  }
+  return pairFaces(dice).slice(0, rule.count).reduce((a, face) => a + 2 * face, 0);
+}
+
+/** The score with no Joker: the dice as they fall (scoring.rule_score). */
 export function naturalScore(model, dice, box) {
-  const info = boxInfo(model, box);
-  const sum = dice.reduce((a, b) => a + b, 0);
-  if (info.scoring === model.engine.count) return dice.filter((d) => d === info.face).reduce((a, b) => a + b, 0);
+  const rule = ruleOf(model, box);
+  const E = model.engine;
+  if (rule.scoring === E.count) return dice.filter((d) => d === rule.face).reduce((a, b) => a + b, 0);
   if (!fits(model, dice, box)) return 0;
-  return info.scoring === model.engine.total ? sum : info.fixed_score;
+  if (rule.scoring === E.matched) return matched(model, dice, rule);
+  return rule.scoring === E.total ? dice.reduce((a, b) => a + b, 0) : rule.score;
 }
 
 /** The score of a roll in a box, as a Joker when `joker` is set. */
 export function scoreInBox(model, dice, box, rules, joker = false) {
-  const info = boxInfo(model, box);
-  if (box === model.full_house_box && rules.yahtzeeFullHouse && isYahtzee(dice)) {
-    return info.fixed_score;
+  const rule = ruleOf(model, box);
+  if (rule.kind === model.engine.kinds.full_house && rule.joker && rules.yahtzeeFullHouse && isYahtzee(dice)) {
+    return rule.score;
   }
-  if (joker && info.joker) return info.fixed_score;
+  if (joker && rule.joker) return rule.score;
   return naturalScore(model, dice, box);
 }
 
-/** @returns {string[]} the empty boxes, in card order */
+/** @returns {string[]} the empty boxes of one column, in card order */
 export function openBoxes(model, card) {
   return model.boxes.map((b) => b.name).filter((name) => !(name in card.boxes));
 }
 
-/** A Yahtzee rolled once the Yahtzee box is filled, with 50 or with 0. */
-export function isExtraYahtzee(model, card, dice) {
-  return isYahtzee(dice) && model.yahtzee_box in card.boxes;
+// ---- A player's whole card: a column per multiplier of the game (scoring.Card) ----
+// A slot is {column, box}; `whole` is the list of the player's columns, each a Card.
+
+/** @returns {Card[]} an empty card in every column of the game */
+export function emptyWhole(model) {
+  return model.game.columns.map(emptyCard);
 }
 
-/** An extra Yahtzee whose upper box is filled scores as if it fit anywhere. */
-export function isJoker(model, card, dice) {
-  return isExtraYahtzee(model, card, dice) && upperBoxFor(model, dice[0]) in card.boxes;
+/** The empty slots, column by column, each in card order. */
+export function openSlots(model, whole) {
+  return whole.flatMap((card, column) => openBoxes(model, card).map((box) => ({ column, box })));
 }
 
-function jokerBoxes(model, card, dice, rules) {
-  const open = openBoxes(model, card);
-  if (!isExtraYahtzee(model, card, dice) || rules.jokerOrder === model.engine.free_order) return open;
+/** An all-alike roll once the all-alike box of every column is filled, with its score or with 0. */
+export function isExtraWhole(model, whole, dice) {
+  const alike = allAlikeBox(model);
+  return Boolean(model.game.extra_bonus) && isYahtzee(dice) && whole.every((card) => alike in card.boxes);
+}
+
+/** An extra all-alike roll whose upper box is filled in every column scores as if it fit anywhere. */
+export function isJokerWhole(model, whole, dice) {
   const upper = upperBoxFor(model, dice[0]);
-  if (open.includes(upper)) return [upper];
+  return isExtraWhole(model, whole, dice) && whole.every((card) => upper in card.boxes);
+}
+
+function jokerSlots(model, whole, dice, rules) {
+  const open = openSlots(model, whole);
+  if (!isExtraWhole(model, whole, dice) || rules.jokerOrder === model.engine.free_order) return open;
+  const K = model.engine.kinds;
+  const upper = open.filter((s) => ruleOf(model, s.box).kind === K.face && ruleOf(model, s.box).face === dice[0]);
+  if (upper.length) return upper;
   if (rules.jokerOrder === model.engine.kinds_order) {
-    const kinds = model.kind_boxes.filter((b) => open.includes(b));
+    const kinds = open.filter((s) => ruleOf(model, s.box).kind === K.alike);
     if (kinds.length) return kinds;
   }
-  const lower = open.filter((b) => boxInfo(model, b).section === model.engine.lower);
+  const lower = open.filter((s) => ruleOf(model, s.box).section === model.engine.lower);
   return lower.length ? lower : open;
 }
 
+const sameSlot = (a) => (b) => a.column === b.column && a.box === b.box;
+
 /**
- * The boxes the rules let this roll go in, in card order.
- * @returns {string[]}
+ * The slots the rules let this roll go in, column by column (scoring.Card.legal_slots). Under
+ * five-of-a-kind-full-house, five alike may also go in an empty full-house box.
+ * @returns {{column: number, box: string}[]}
  */
-export function legalBoxes(model, card, dice, rules) {
-  const legal = jokerBoxes(model, card, dice, rules);
-  const fullHouse = model.full_house_box;
-  if (rules.yahtzeeFullHouse && isYahtzee(dice) && !(fullHouse in card.boxes)) {
-    return model.boxes.map((b) => b.name).filter((b) => legal.includes(b) || b === fullHouse);
-  }
-  return legal;
+export function legalSlots(model, whole, dice, rules) {
+  const legal = jokerSlots(model, whole, dice, rules);
+  if (!(takesJokers(model) && rules.yahtzeeFullHouse && isYahtzee(dice))) return legal;
+  const house = model.engine.kinds.full_house;
+  return openSlots(model, whole).filter((s) => legal.some(sameSlot(s)) || ruleOf(model, s.box).kind === house);
 }
 
 /** Whether these rules let a turn be scratched: 0 in any box it may go in. */
@@ -240,17 +319,60 @@ export function canScratch(rules) {
   return rules.scratch;
 }
 
-/** What the roll scores in `box`, or a ScoreError saying why it may not go there. */
-export function scoreIn(model, card, dice, box, rules, scratch = false) {
-  if (box in card.boxes) throw refusal(model, "filled", { box: boxLabel(model, box) });
+/** What the roll scores in the slot, or a ScoreError saying why it may not go there. */
+export function scoreAt(model, whole, dice, slot, rules, scratch = false) {
+  const { column, box } = slot;
+  if (box in whole[column].boxes) throw refusal(model, "filled", { box: boxLabel(model, box) });
   if (scratch && !canScratch(rules)) throw refusal(model, "scratch_rule", { rule: word(model, model.engine.scratch_rule) });
-  const legal = legalBoxes(model, card, dice, rules);
-  if (!legal.includes(box)) {
-    const boxes = legal.map((b) => boxLabel(model, b)).join(", ");
+  const legal = legalSlots(model, whole, dice, rules);
+  if (!legal.some(sameSlot(slot))) {
+    const boxes = [...new Set(legal.map((s) => boxLabel(model, s.box)))].join(", ");
     throw refusal(model, "joker_sends", { rules: rules.label, boxes, box: boxLabel(model, box) });
   }
   if (scratch) return 0;
-  return scoreInBox(model, dice, box, rules, isJoker(model, card, dice));
+  return scoreInBox(model, dice, box, rules, isJokerWhole(model, whole, dice));
+}
+
+/** The whole card after this roll is written in the slot, with any extra bonus in that column. */
+export function placeAt(model, whole, dice, slot, rules, scratch = false) {
+  const points = scoreAt(model, whole, dice, slot, rules, scratch);
+  const alike = allAlikeRule(model);
+  const earned = isExtraWhole(model, whole, dice) && whole.every((card) => card.boxes[alike.id] === alike.score);
+  return whole.map((card, k) =>
+    k === slot.column
+      ? { boxes: { ...card.boxes, [slot.box]: points }, yahtzeeBonuses: card.yahtzeeBonuses + (earned ? 1 : 0) }
+      : card,
+  );
+}
+
+/** Each column's total times its multiplier, added up (scoring.Card.grand_total). */
+export function grandTotal(model, whole) {
+  return whole.reduce((sum, card, k) => sum + totals(model, card).grand_total * model.game.columns[k], 0);
+}
+
+// ---- One column: the card of a one-column game ----
+
+/** A Yahtzee rolled once the Yahtzee box is filled, with 50 or with 0. */
+export function isExtraYahtzee(model, card, dice) {
+  return isExtraWhole(model, [card], dice);
+}
+
+/** An extra Yahtzee whose upper box is filled scores as if it fit anywhere. */
+export function isJoker(model, card, dice) {
+  return isJokerWhole(model, [card], dice);
+}
+
+/**
+ * The boxes the rules let this roll go in, in card order.
+ * @returns {string[]}
+ */
+export function legalBoxes(model, card, dice, rules) {
+  return legalSlots(model, [card], dice, rules).map((s) => s.box);
+}
+
+/** What the roll scores in `box`, or a ScoreError saying why it may not go there. */
+export function scoreIn(model, card, dice, box, rules, scratch = false) {
+  return scoreAt(model, [card], dice, { column: 0, box }, rules, scratch);
 }
 
 /** Every legal box with the score the roll would get there. */
@@ -260,19 +382,17 @@ export function options(model, card, dice, rules) {
 
 /** The card after this roll is written in `box`, with any Yahtzee bonus. @returns {Card} */
 export function place(model, card, dice, box, rules, scratch = false) {
-  const points = scoreIn(model, card, dice, box, rules, scratch);
-  const earned = isExtraYahtzee(model, card, dice) && card.boxes[model.yahtzee_box] === model.constants.yahtzee_score;
-  return { boxes: { ...card.boxes, [box]: points }, yahtzeeBonuses: card.yahtzeeBonuses + (earned ? 1 : 0) };
+  return placeAt(model, [card], dice, { column: 0, box }, rules, scratch)[0];
 }
 
-/** The computed rows, named as `sheetgen score --json` names them. */
+/** The computed rows of one column, named as `sheetgen score --json` names them; bonuses from the definition. */
 export function totals(model, card) {
-  const k = model.constants;
+  const game = model.game;
   const sum = (section) =>
-    model.boxes.filter((b) => b.section === section).reduce((a, b) => a + (card.boxes[b.name] || 0), 0);
+    game.boxes.filter((b) => b.section === section).reduce((a, b) => a + (card.boxes[b.id] || 0), 0);
   const upper = sum(model.engine.upper);
-  const bonus = upper >= k.upper_bonus_threshold ? k.upper_bonus : 0;
-  const yahtzeeBonus = k.yahtzee_bonus * card.yahtzeeBonuses;
+  const bonus = game.upper_bonus && upper >= game.upper_bonus.threshold ? game.upper_bonus.score : 0;
+  const yahtzeeBonus = game.extra_bonus ? game.extra_bonus.score * card.yahtzeeBonuses : 0;
   const lower = sum(model.engine.lower) + yahtzeeBonus;
   return {
     upper_subtotal: upper,
@@ -301,14 +421,14 @@ export function tickRefusal(model, rules, card, entry) {
   if (!entry) return "noBox";
   if (entry.dice) return "diceBox";
   if (entry.bonus) return "ticked";
-  if (entry.box === model.yahtzee_box) return "yahtzeeBox";
-  if (card.boxes[model.yahtzee_box] !== k.yahtzee_score) return "needsYahtzee";
+  if (entry.box === allAlikeBox(model)) return "yahtzeeBox";
+  if (card.boxes[allAlikeBox(model)] !== k.yahtzee_score) return "needsYahtzee";
   if (!extraYahtzeeScores(model, rules)[entry.box].includes(entry.score)) return "misfit";
   return null;
 }
 
 function checkTick(model, rules, box, score) {
-  if (box === model.yahtzee_box || !extraYahtzeeScores(model, rules)[box].includes(score)) {
+  if (box === allAlikeBox(model) || !extraYahtzeeScores(model, rules)[box].includes(score)) {
     throw refusal(model, "tick_misfit", { box: boxLabel(model, box), score, rules: rules.label });
   }
 }
@@ -319,13 +439,24 @@ function checkTick(model, rules, box, score) {
  * @returns {Card[]}
  */
 export function replay(model, rules, entries, playerCount) {
-  const cards = Array.from({ length: playerCount }, emptyCard);
+  return replayWholes(model, rules, entries, playerCount).map((whole) => whole[0]);
+}
+
+/**
+ * Each player's whole card (a column per multiplier) after the entries, in order; an entry's
+ * `column` is its column's index (absent: the first). A ScoreError names the first that breaks the rules.
+ * @returns {Card[][]}
+ */
+export function replayWholes(model, rules, entries, playerCount) {
+  const wholes = Array.from({ length: playerCount }, () => emptyWhole(model));
   const ticked = new Set();
   for (const entry of entries) {
-    const card = cards[entry.player];
+    const slot = { column: entry.column ?? 0, box: entry.box };
+    const whole = wholes[entry.player];
     if (entry.dice) {
-      cards[entry.player] = place(model, card, entry.dice, entry.box, rules, Boolean(entry.scratch));
+      wholes[entry.player] = placeAt(model, whole, entry.dice, slot, rules, Boolean(entry.scratch));
     } else {
+      const card = whole[slot.column];
       if (entry.box in card.boxes) throw refusal(model, "filled", { box: boxLabel(model, entry.box) });
       const scores = possibleScores(model, rules, entry.box);
       if (!scores.includes(entry.score)) {
@@ -336,17 +467,33 @@ export function replay(model, rules, entries, playerCount) {
         ticked.add(entry.player);
       }
       const bonuses = card.yahtzeeBonuses + (entry.bonus ? 1 : 0);
-      cards[entry.player] = { boxes: { ...card.boxes, [entry.box]: entry.score }, yahtzeeBonuses: bonuses };
+      const written = { boxes: { ...card.boxes, [entry.box]: entry.score }, yahtzeeBonuses: bonuses };
+      wholes[entry.player] = whole.map((c, k) => (k === slot.column ? written : c));
     }
   }
   for (const player of ticked) {
-    const held = cards[player].boxes[model.yahtzee_box];
-    if (held !== model.constants.yahtzee_score) {
-      const holds = held ?? model.text.checks.nothing;
-      throw refusal(model, "tick_needs_yahtzee", { yahtzee: model.constants.yahtzee_score, held: holds });
-    }
+    const held = heldAlike(model, wholes[player]);
+    if (held) throw refusal(model, "tick_needs_yahtzee", { yahtzee: allAlikeScore(model), held });
   }
-  return cards;
+  return wholes;
+}
+
+/** What the all-alike boxes hold ("50, nothing, 0") when one lacks its score, which ticked bonuses need; else null. */
+function heldAlike(model, whole) {
+  const held = whole.map((card) => card.boxes[allAlikeBox(model)]);
+  if (held.every((h) => h === allAlikeScore(model))) return null;
+  return held.map((h) => h ?? say(model, "nothing")).join(", ");
+}
+
+/** The column a record's turn is written in, from 0: always the first in a one-column game (records.column). */
+function turnColumn(model, where, turn) {
+  const count = model.game.columns.length;
+  if (count === 1) return 0;
+  const value = turn.column;
+  if (!isInt(value) || value < 1 || value > count) {
+    throw refusalAt(model, where, "column_number", { most: count, found: quote(model, value) });
+  }
+  return value - 1;
 }
 
 /** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
@@ -438,7 +585,33 @@ export function checkDate(model, where, value) {
   return value;
 }
 
+/** The record's game ("game", absent: the default one): the page's own, else refused in one line. */
+function recordGame(model, data) {
+  if (!("game" in data)) return model.default_game === model.game.id ? null : otherGame(model, model.default_game);
+  const name = typeof data.game === "string" ? data.game.trim().toLowerCase() : null;
+  if (!model.games.includes(name)) {
+    const shown = typeof data.game === "string" ? quote(model, data.game, undefined, REPR) : pyStr(model, data.game);
+    throw refusalAt(model, word(model, "game"), "unknown_game", { name: shown, known: model.games.join(", ") });
+  }
+  return name === model.game.id ? null : otherGame(model, name);
+}
+
+function otherGame(model, name) {
+  throw refusalAt(model, word(model, "game"), "other_game_page", { game: name, wanted: model.game.id });
+}
+
 function recordRules(model, data, pageRules) {
+  if (!takesJokers(model)) {
+    // One set of rules, the definition's own: a variant or house rule is refused, as records.py does.
+    for (const key of ["variant", "house_rules"]) {
+      const value = data[key] ?? [];
+      if (!(Array.isArray(value) && value.length === 0)) {
+        const found = Array.isArray(value) ? value.map((v) => quote(model, v)).join(", ") : quote(model, value);
+        throw refusalAt(model, word(model, key), "not_of_game", { what: word(model, key), name: found, game: model.game_title });
+      }
+    }
+    return makeRules(model, model.page.variant, []);
+  }
   // Present but null is refused, as Python's data.get() gives None for it.
   const variant = "variant" in data ? data.variant : model.default_variant;
   const houseRules = "house_rules" in data ? data.house_rules : [];
@@ -482,6 +655,7 @@ function readRecord(model, data, pageRules) {
   const k = model.constants;
   const top = say(model, "top_level");
   checkKeys(model, top, data, keys.record);
+  recordGame(model, data);
   const rules = recordRules(model, data, pageRules);
   // A null title, date or language is left out, as Python's data.get() reads it.
   const title = (data.title ?? null) === null ? null : checkText(model, word(model, "title"), data.title, say(model, "the_title"), k.max_title_length);
@@ -547,21 +721,26 @@ function readPlayer(model, where, data, rules, index) {
   }
   const name = checkText(model, where, data.name, say(model, "the_name"), k.max_name_length);
   where = say(model, "named", { where, name: quote(model, name) });
-  if (("turns" in data) === ("boxes" in data)) throw refusalAt(model, where, "turns_or_boxes");
+  if (("turns" in data) === ("boxes" in data)) throw refusalAt(model, where, "turns_or_boxes", { boxes: "boxes" });
   const entries = [];
   const boxCount = model.boxes.length;
   if ("turns" in data) {
     checkKeys(model, where, data, keys.turns_player);
     const turns = data.turns;
-    if (!Array.isArray(turns)) throw refusalAt(model, where, "turns_list", { count: boxCount });
-    if (turns.length !== boxCount) throw refusalAt(model, where, "turns_count", { count: turns.length, boxes: boxCount });
-    let card = emptyCard();
+    const turnCount = boxCount * model.game.columns.length;
+    const multi = model.game.columns.length > 1;
+    if (!Array.isArray(turns)) throw refusalAt(model, where, "turns_list", { count: turnCount });
+    if (turns.length !== turnCount) throw refusalAt(model, where, "turns_count", { count: turns.length, boxes: turnCount });
+    let whole = emptyWhole(model);
     turns.forEach((turn, n) => {
       const at = within(model, where, say(model, "turn", { number: n + 1 }));
       checkKeys(model, at, turn, keys.turn);
       if ("dice" in turn && "score" in turn) throw refusalAt(model, at, "dice_or_score");
       if (!("box" in turn) || (!("dice" in turn) && !("score" in turn))) throw refusalAt(model, at, "needs_box");
+      const column = turnColumn(model, at, turn);
       const box = checkBoxName(model, at, turn.box);
+      const card = whole[column];
+      const inColumn = multi ? { column } : {};
       if (box in card.boxes) throw refusalAt(model, at, "box_twice", { box: boxLabel(model, box) });
       if ("score" in turn) {
         checkKeys(model, at, turn, keys.typed_turn);
@@ -578,8 +757,9 @@ function readPlayer(model, where, data, rules, index) {
             throw new ScoreError(located(model, at, error.message));
           }
         }
-        card = { boxes: { ...card.boxes, [box]: value }, yahtzeeBonuses: card.yahtzeeBonuses + (tick ? 1 : 0) };
-        entries.push({ player: index, box, score: value, ...(tick ? { bonus: true } : {}) });
+        const written = { boxes: { ...card.boxes, [box]: value }, yahtzeeBonuses: card.yahtzeeBonuses + (tick ? 1 : 0) };
+        whole = whole.map((c, k) => (k === column ? written : c));
+        entries.push({ player: index, ...inColumn, box, score: value, ...(tick ? { bonus: true } : {}) });
         return;
       }
       checkKeys(model, at, turn, keys.dice_turn);
@@ -589,16 +769,16 @@ function readPlayer(model, where, data, rules, index) {
         if (!canScratch(rules)) throw refusalAt(model, at, "scratch_without_rule", { rule: word(model, model.engine.scratch_rule), rules: rules.label });
       }
       try {
-        card = place(model, card, dice, box, rules, turn.scratch === true);
+        whole = placeAt(model, whole, dice, { column, box }, rules, turn.scratch === true);
       } catch (error) {
         if (!(error instanceof ScoreError)) throw error;
         throw new ScoreError(located(model, at, error.message));
       }
-      entries.push({ player: index, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
+      entries.push({ player: index, ...inColumn, dice: [...dice], box, ...(turn.scratch === true ? { scratch: true } : {}) });
     });
-    const held = card.boxes[model.yahtzee_box];
-    if (entries.some((e) => e.bonus) && held !== k.yahtzee_score) {
-      throw refusalAt(model, where, "tick_needs_yahtzee", { yahtzee: k.yahtzee_score, held: held ?? say(model, "nothing") });
+    const held = heldAlike(model, whole);
+    if (entries.some((e) => e.bonus) && held) {
+      throw refusalAt(model, where, "tick_needs_yahtzee", { yahtzee: k.yahtzee_score, held });
     }
     return { name, entries };
   }
@@ -622,8 +802,8 @@ function readPlayer(model, where, data, rules, index) {
   if (!isInt(bonuses) || bonuses < 0 || bonuses > k.max_yahtzee_bonuses) {
     throw refusalAt(model, at, "bonus_count", { value: quote(model, bonuses), most: k.max_yahtzee_bonuses });
   }
-  if (bonuses && boxes[model.yahtzee_box] !== k.yahtzee_score) {
-    throw refusalAt(model, at, "bonuses_need_yahtzee", { yahtzee: k.yahtzee_score, held: boxes[model.yahtzee_box] });
+  if (bonuses && boxes[allAlikeBox(model)] !== k.yahtzee_score) {
+    throw refusalAt(model, at, "bonuses_need_yahtzee", { yahtzee: k.yahtzee_score, held: boxes[allAlikeBox(model)] });
   }
   const card = { boxes: Object.fromEntries(names.map((b) => [b, boxes[b]])), yahtzeeBonuses: bonuses };
   checkBonusRoom(model, rules, card, at);
@@ -631,7 +811,7 @@ function readPlayer(model, where, data, rules, index) {
   const extra = extraYahtzeeScores(model, rules);
   let left = bonuses;
   for (const entry of entries) {
-    if (left && entry.box !== model.yahtzee_box && extra[entry.box].includes(entry.score)) {
+    if (left && entry.box !== allAlikeBox(model) && extra[entry.box].includes(entry.score)) {
       entry.bonus = true;
       left -= 1;
     }
@@ -640,16 +820,20 @@ function readPlayer(model, where, data, rules, index) {
 }
 
 /** One player's column of a game as the record writes it: boxes when every box was typed, else turns. */
-function playerJson(model, name, mine, card) {
-  if (mine.length && mine.every((e) => !e.dice)) {
+function playerJson(model, name, mine, whole) {
+  const multi = model.game.columns.length > 1;
+  if (!multi && mine.length && mine.every((e) => !e.dice)) {
+    const card = whole[0];
     const boxes = Object.fromEntries(model.boxes.map((b) => [b.name, card.boxes[b.name]]));
     return { name, boxes, yahtzee_bonuses: card.yahtzeeBonuses };
   }
-  const turns = mine.map((e) =>
-    e.dice
+  // A game of several columns always writes turns, each with its column counted from 1.
+  const turns = mine.map((e) => ({
+    ...(multi ? { column: (e.column ?? 0) + 1 } : {}),
+    ...(e.dice
       ? { dice: [...e.dice], box: e.box, ...(e.scratch ? { scratch: true } : {}) }
-      : { box: e.box, score: e.score, ...(e.bonus ? { yahtzee_bonus: true } : {}) },
-  );
+      : { box: e.box, score: e.score, ...(e.bonus ? { yahtzee_bonus: true } : {}) }),
+  }));
   return { name, turns };
 }
 
@@ -659,15 +843,17 @@ function playerJson(model, name, mine, card) {
  */
 export function toRecord(model, rules, players, games, extra = {}) {
   const gameJson = games.map((game) => {
-    const cards = replay(model, rules, game.entries, players.length);
-    if (!cards.every((c) => isComplete(model, c))) {
-      throw refusal(model, "not_finished", { count: model.boxes.length });
+    const wholes = replayWholes(model, rules, game.entries, players.length);
+    if (!wholes.every((whole) => whole.every((c) => isComplete(model, c)))) {
+      throw refusal(model, "not_finished", { count: model.boxes.length * model.game.columns.length });
     }
     return {
-      players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), cards[i])),
+      players: players.map((name, i) => playerJson(model, name, game.entries.filter((e) => e.player === i), wholes[i])),
     };
   });
-  const record = { variant: rules.record.variant, house_rules: [...rules.record.house_rules] };
+  // The game, unless it is the default one (as records.py writes it); variants only where the game has them.
+  const record = model.game.id === model.default_game ? {} : { game: model.game.id };
+  if (takesJokers(model)) Object.assign(record, { variant: rules.record.variant, house_rules: [...rules.record.house_rules] });
   if (extra.title) record.title = extra.title;
   if (extra.date) record.date = extra.date;
   record.lang = model.lang; // the page's language: `sheetgen fill` prints it in that language, on its paper

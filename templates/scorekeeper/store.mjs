@@ -16,13 +16,19 @@ export function freshGame(model, rules, players, now = new Date()) {
   return {
     id: `${now.getTime().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`,
     started: now.toISOString(),
-    rules: { variant: rules.variant, house_rules: [...rules.house_rules] },
+    // The game is written unless it is the default one, so Yahtzee's saved games stay as they were.
+    rules: { ...gameKey(model), variant: rules.variant, house_rules: [...rules.house_rules] },
     players: [...players],
     games: [{ entries: [] }],
     undo: [],
     title: null,
     date: null,
   };
+}
+
+/** `{game}` for a game other than the default one, else nothing. */
+function gameKey(model) {
+  return model.game.id === model.default_game ? {} : { game: model.game.id };
 }
 
 const GAME_KEYS = ["id", "started", "rules", "players", "games", "undo", "title", "date"];
@@ -90,7 +96,13 @@ export function checkGame(model, game) {
   shortText(model, game.id, "id", k.max_id_length);
   shortText(model, game.started, "started", k.max_id_length);
   if (Number.isNaN(Date.parse(game.started))) throw refusalAt(model, "started", "not_a_time");
-  checkKeys(model, "rules", game.rules, ["variant", "house_rules"]);
+  checkKeys(model, "rules", game.rules, ["game", "variant", "house_rules"]);
+  // A saved game of another game (Yahtzee's under a Yatzy page's key) is refused in one line.
+  const savedGame = game.rules.game ?? model.default_game;
+  if (savedGame !== model.game.id) {
+    const shown = model.games.includes(savedGame) ? savedGame : quote(model, String(savedGame).slice(0, k.max_id_length));
+    throw refusalAt(model, saved, "other_game_page", { game: shown, wanted: model.game.id });
+  }
   shortText(model, game.rules.variant, word(model, "variant"), k.max_name_length);
   boundedList(model, game.rules.house_rules, word(model, "house_rules"), model.house_rules.length).forEach((r) =>
     shortText(model, r, word(model, "house_rules"), k.max_name_length),

@@ -15,8 +15,13 @@
 //            any alert an action gave, what the last one said, the dice then typed and the winner
 //            sentence of a finished game (the end panel's), and the file Export then writes
 //   slugs:   per name, the part of an export's file name it becomes (text.fileSlug)
+//   roundtrips: per record, the record engine.mjs writes back (toRecord) from the entries it read
 //   golden:  per golden-table row ({variant, house_rules, dice, box, scratch, filled}), the score the
-//            roll makes in the box on a card holding `filled`, or null where the rules refuse it
+//            roll makes in the box on a card holding `filled`, or null where the rules refuse it; with
+//            `columns` (a `filled` per column) and `column`, in that column of a whole card
+//   wholes:  per rules, games of turns ({dice, column, box, scratch}) placed on a whole card (a column
+//            per multiplier): per turn the legal slots, the score in every open slot ("K:box"), each
+//            column's totals and the grand total after it
 import { readFileSync } from "node:fs";
 import { Controller } from "../../templates/scorekeeper/controller.mjs";
 import * as engine from "../../templates/scorekeeper/engine.mjs";
@@ -26,6 +31,7 @@ import { ScoreError, cleanText, fileSlug, printable, quote } from "../../templat
 const question = JSON.parse(readFileSync(0, "utf8"));
 const { model, games = [], tables = [], records = [], texts = [], imports = [] } = question;
 const { quotes = [], printables = [], saved = [], plays = [], files = [], slugs = [], golden = [] } = question;
+const { wholes = [], roundtrips = [] } = question;
 
 function playGames({ variant, house_rules: houseRules, games: played }) {
   const rules = engine.makeRules(model, variant, houseRules);
@@ -48,15 +54,36 @@ function playGames({ variant, house_rules: houseRules, games: played }) {
   });
 }
 
-function goldenScore({ variant, house_rules: houseRules, dice, box, scratch, filled }) {
+function goldenScore({ variant, house_rules: houseRules, dice, box, scratch, filled, columns, column = 0 }) {
   const rules = engine.makeRules(model, variant, houseRules);
-  const card = { boxes: filled, yahtzeeBonuses: 0 };
+  const whole = (columns || [filled]).map((boxes) => ({ boxes, yahtzeeBonuses: 0 }));
   try {
-    return engine.scoreIn(model, card, dice, box, rules, scratch);
+    return engine.scoreAt(model, whole, dice, { column, box }, rules, scratch);
   } catch (error) {
     if (!(error instanceof ScoreError)) throw error;
     return null;
   }
+}
+
+function playWholes({ variant, house_rules: houseRules, games: played }) {
+  const rules = engine.makeRules(model, variant, houseRules);
+  return played.map((turns) => {
+    let whole = engine.emptyWhole(model);
+    return turns.map(({ dice, column, box, scratch }) => {
+      const legal = engine.legalSlots(model, whole, dice, rules).map((s) => [s.column, s.box]);
+      const scores = {};
+      for (const open of engine.openSlots(model, whole)) {
+        try {
+          scores[`${open.column}:${open.box}`] = engine.scoreAt(model, whole, dice, open, rules);
+        } catch (error) {
+          if (!(error instanceof ScoreError)) throw error;
+          scores[`${open.column}:${open.box}`] = null;
+        }
+      }
+      whole = engine.placeAt(model, whole, dice, { column, box }, rules, Boolean(scratch));
+      return { legal, scores, totals: whole.map((card) => engine.totals(model, card)), grand_total: engine.grandTotal(model, whole) };
+    });
+  });
 }
 
 function table({ variant, house_rules: houseRules }) {
@@ -72,7 +99,13 @@ function checkRecord({ name, data }) {
       variant: record.rules.record.variant,
       house_rules: record.rules.record.house_rules,
       games: record.games.map((game) =>
-        engine.replay(model, record.rules, game.entries, record.players.length).map((card, i) => ({
+        model.game.columns.length > 1
+          ? engine.replayWholes(model, record.rules, game.entries, record.players.length).map((whole, i) => ({
+              name: record.players[i],
+              columns: whole.map((card) => ({ boxes: card.boxes, total: engine.totals(model, card).grand_total })),
+              grand_total: engine.grandTotal(model, whole),
+            }))
+          : engine.replay(model, record.rules, game.entries, record.players.length).map((card, i) => ({
           name: record.players[i],
           boxes: card.boxes,
           ...engine.totals(model, card),
@@ -174,5 +207,10 @@ process.stdout.write(
     saved: saved.map(plant),
     plays: plays.map(playActions),
     golden: golden.map(goldenScore),
+    wholes: wholes.map(playWholes),
+    roundtrips: roundtrips.map(({ name, data }) => {
+      const record = engine.parseRecord(model, data, name);
+      return engine.toRecord(model, record.rules, record.players, record.games, { date: record.date });
+    }),
   }),
 );
