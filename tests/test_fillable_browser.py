@@ -237,7 +237,8 @@ def test_a_large_print_triple_yahtzee_card_adds_up_across_its_two_pages(browser_
     adds them (395 + 6 + 15); the name typed on page 1 shows in page 2's head too; saved by pdf.js, the
     sheet holds the totals (`score` reads a whole card only: tests/test_game_sheets.py)."""
     rules = load_rules(game=TRIPLE_YAHTZEE)
-    pdf = scoresheet_pdf(rules, "players", "a4", fillable=True, print_size="large")  # Okular's too
+    # one player on two pages, as Chromium's viewer takes it (tests/test_forms_chromium.py): one render
+    pdf = scoresheet_pdf(rules, "players", "a4", columns=1, card="full", fillable=True, print_size="large")
     browsing, errors = open_sheet(browser_page, pdf, height=2400)
     page = browsing.page
     type_into(page, "p1.name", "Zoë")
