@@ -19,8 +19,11 @@ from helpers import DATA, ROOT, WORKED_CARD, WORKED_TOTALS, run_cli, tab_widgets
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sheetgen.files.variants import load_rules
+from sheetgen.forms.fields import column_fields
 from sheetgen.forms.taborder import pdfjs_order
+from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.scoresheet import render_scoresheet
+from sheetgen.rules.game import TRIPLE_YAHTZEE
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
 HARNESS = DATA / "pdfjs_form.html"
@@ -227,25 +230,33 @@ def test_pdfjs_adds_up_the_second_half_card(browser_page):
     assert errors == [] and browsing.outside_requests == []
 
 
-def test_a_large_print_sheet_adds_up_across_its_two_pages(browser_page, tmp_path):
-    """The worked card typed into player 1 of a large-print sheet, upper boxes on page 1 and lower on
-    page 2, Tab running down the column on each page: the totals show on both pages, the name typed
-    on page 1 shows in page 2's head too; saved by pdf.js, the sheet scores 395."""
-    pdf = render_scoresheet(load_rules("official"), "players", "a4", fillable=True, print_size="large")
+def test_a_large_print_triple_yahtzee_card_adds_up_across_its_two_pages(browser_page, tmp_path):
+    """The worked card typed into player 1's first column of a large-print Triple Yahtzee sheet (upper
+    boxes on page 1, lower on page 2), a box in each other column, Tab running down the column on each
+    page: the totals show, each column's scored row is its total times 1, 2 and 3 and the grand total
+    adds them (395 + 6 + 15); the name typed on page 1 shows in page 2's head too; saved by pdf.js, the
+    sheet holds the totals (`score` reads a whole card only: tests/test_game_sheets.py)."""
+    rules = load_rules(game=TRIPLE_YAHTZEE)
+    # one player on two pages, as Chromium's viewer takes it (tests/test_forms_chromium.py): one render
+    pdf = scoresheet_pdf(rules, "players", "a4", columns=1, card="full", fillable=True, print_size="large")
     browsing, errors = open_sheet(browser_page, pdf, height=2400)
     page = browsing.page
     type_into(page, "p1.name", "Zoë")
     for box, score in WORKED_CARD.items():
-        type_into(page, f"p1.{box}", str(score), box_key)
-    type_into(page, "p1.yahtzee_bonus_ticks", "x", tick_key)
-    page.wait_for_function(SHOWS, arg=["p1.grand_total", "395"])
-    assert {k: value(page, f"p1.{k}") for k in WORKED_TOTALS} == WORKED_TOTALS
+        type_into(page, f"p1.c1.{box}", str(score), box_key)
+    type_into(page, "p1.c1.yahtzee_bonus_ticks", "x", tick_key)
+    type_into(page, "p1.c2.aces", "3", box_key)
+    type_into(page, "p1.c3.fives", "5", box_key)
+    page.wait_for_function(SHOWS, arg=["p1.grand_total", "416"])
+    first = column_fields("p1.c1.", TRIPLE_YAHTZEE)
+    shown = {k: first[k] for k in WORKED_TOTALS if k != "upper_total_again"}  # no room for it here
+    assert {k: value(page, name) for k, name in shown.items()} == {k: WORKED_TOTALS[k] for k in shown}
+    scored = [value(page, f"p1.c{k}.{row}") for k in (1, 2, 3) for row in ("total", "scored")]
+    assert scored == ["395", "395", "3", "6", "5", "15"]
     heads = page.eval_on_selector_all('[name="p1.name"]', "fields => fields.map(f => f.value)")
     assert heads == ["Zoë", "Zoë"]  # one field, a widget on each page
     assert errors == [] and browsing.outside_requests == []
-    saved = tmp_path / "saved.pdf"
-    saved.write_bytes(base64.b64decode(page.evaluate("window.savedSheet()")))
-    result = run_cli(["score", str(saved), "--json"])
-    assert result.exit_code == 0, result.output
-    (player,) = json.loads(result.output)["games"][0]["players"]
-    assert (player["name"], player["grand_total"]) == ("Zoë", 395)
+    saved = pypdf.PdfReader(io.BytesIO(base64.b64decode(page.evaluate("window.savedSheet()"))))
+    fields = {name: field.get("/V") for name, field in saved.get_fields().items()}
+    held = ("p1.name", "p1.c1.total", "p1.c2.scored", "p1.c3.scored", "p1.grand_total")
+    assert [fields[name] for name in held] == ["Zoë", "395", "6", "15", "416"]

@@ -20,7 +20,10 @@ from PIL import Image, ImageChops
 from pypdf.generic import NameObject, TextStringObject
 
 from sheetgen.files.variants import load_rules
+from sheetgen.forms.fields import column_fields
+from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.scoresheet import render_scoresheet
+from sheetgen.rules.game import TRIPLE_YAHTZEE, YAHTZEE
 
 VIEW = "#toolbar=0&navpanes=0&zoom=100"
 SHEETS = {  # (layout, paper, card, print size), the columns typed into, the series totals they show
@@ -33,10 +36,15 @@ SHEETS = {  # (layout, paper, card, print size), the columns typed into, the ser
         {"series_total": "395", "card2.series_total": "15"},
     ),
     # Large print: a card's upper section on its first page, its lower on the second (the six-game
-    # card's series total on the fourth); the viewer is tall enough to show every page.
-    "players, large": (("players", "a4", "full", "large"), "p1.", "p2.", {}),
+    # card's series total on the fourth); the viewer is tall enough to show every page. Triple
+    # Yahtzee's is one player's three columns, each total multiplied, and the card's grand total.
+    "triple-yahtzee, large": (("players", "a4", "full", "large"), "p1.c1.", "p1.c2.", {}),
     "series, large": (("series", "letter", "full", "large"), "g1.", "g2.", {"series_total": "410"}),
 }
+GAMES = {"triple-yahtzee, large": (TRIPLE_YAHTZEE, 1)}  # and the players; the others are Yahtzee's
+# On a card of several columns: what is typed into the third column too, and the totals it all makes.
+THIRD = ("p1.c3.", "sixes", "6")
+CARD_TOTALS = {"p1.c1.scored": "395", "p1.c2.scored": "30", "p1.c3.scored": "18", "p1.grand_total": "443"}
 PAGE_HEIGHT = 1150  # px: a page at 100 % and the gap below it, Letter or A4
 
 
@@ -167,10 +175,17 @@ def differs(a: Image.Image, b: Image.Image) -> bool:
 def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind, pdf_viewer, tmp_path):
     """Worked card + "x1" ticks: 395; `12abc` and `3a` become 12 and 3 (not dropped); series totals add.
     On the players sheet the first name is Łukasz Ψ, which PDFium draws (with a fallback font for
-    what WinAnsi lacks)."""
+    what WinAnsi lacks). Triple Yahtzee: the columns' totals times 1, 2 and 3, added: 443."""
     (layout, paper, card, print_size), first, second, series = SHEETS[kind]
-    pdf = render_scoresheet(
-        load_rules("official"), layout, paper, card=card, fillable=True, print_size=print_size
+    game, columns = GAMES.get(kind, (YAHTZEE, None))
+    pdf = scoresheet_pdf(  # cached: pdf.js takes the same Triple Yahtzee card
+        load_rules(game=game),
+        layout,
+        paper,
+        columns=columns,
+        card=card,
+        fillable=True,
+        print_size=print_size,
     )
     typed = tmp_path / "typed.pdf"
     typed.write_bytes(pdf)
@@ -183,21 +198,32 @@ def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind,
     viewer.type_into(first + "yahtzee_bonus_ticks", "x1")  # PDFium refuses nothing while typing
     viewer.type_into(second + "aces", "12abc")
     viewer.type_into(second + "twos", "3a")
+    several = len(game.columns) > 1
+    if several:
+        viewer.type_into(THIRD[0] + THIRD[1], THIRD[2])
     viewer.leave()
-    shown = {first + box: str(score) for box, score in WORKED_CARD.items()}
-    shown |= {first + key: value for key, value in WORKED_TOTALS.items()} | {
-        first + "yahtzee_bonus_ticks": "x"
+    firsts, seconds = column_fields(first, game), column_fields(second, game)
+    shown = {firsts[box]: str(score) for box, score in WORKED_CARD.items()}
+    shown |= {firsts[key]: value for key, value in WORKED_TOTALS.items()} | {
+        firsts["yahtzee_bonus_ticks"]: "x"
     }
     second_totals = ("upper_subtotal", "upper_total", "upper_total_again", "grand_total")
-    shown |= {second + "aces": "12", second + "twos": "3"} | {second + k: "15" for k in second_totals}
-    shown |= {second + "upper_bonus": "", second + "lower_total": ""} | series
+    shown |= {second + "aces": "12", second + "twos": "3"} | {seconds[k]: "15" for k in second_totals}
+    shown |= {seconds["upper_bonus"]: "", seconds["lower_total"]: ""} | series
+    if several:
+        thirds = column_fields(THIRD[0], game)
+        shown |= {thirds[THIRD[1]]: THIRD[2], thirds["upper_subtotal"]: "6", thirds["grand_total"]: "6"}
+        shown |= CARD_TOTALS
+    absent = {name for name in shown if name not in viewer.rects}  # a row large print has no room for
+    assert {name.rsplit(".", 1)[1] for name in absent} <= {"upper_total_again"}, sorted(absent)
+    shown = {name: value for name, value in shown.items() if name not in absent}
     expected = tmp_path / "expected.pdf"
     expected.write_bytes(with_values(pdf, {k: v for k, v in shown.items() if v}))
     reference = pdf_viewer(expected, pdf, height)
     reference.leave()
     wrong = {name for name in shown if differs(viewer.look(name), reference.look(name))}
     assert wrong == set(), sorted(wrong)
-    assert count(ink(viewer.look(first + "grand_total"))) > 60  # 395 is drawn, not a blank on both
+    assert count(ink(viewer.look(firsts["grand_total"]))) > 60  # 395 is drawn, not a blank on both
     if layout == "players":  # the reference leaves the name blank
         drawn = viewer.look("p1.name")
         assert differs(reference.look("p1.name"), drawn) and count(ink(drawn)) > 60

@@ -22,6 +22,9 @@ from click.testing import CliRunner
 from helpers import WORKED_CARD, WORKED_TOTALS, blank_sheet, full_name
 
 from sheetgen.cli import cli
+from sheetgen.files.variants import load_rules
+from sheetgen.pdf.cached import scoresheet_pdf
+from sheetgen.rules.game import TRIPLE_YAHTZEE
 
 SHEETS = {  # (layout, paper, card); the field clicked, the fields Tab passes before the first box
     "players": (("players", "letter", "full"), "p1.name", []),
@@ -76,21 +79,29 @@ def test_okular_adds_up_the_worked_card_typed_down_the_column(kind, okular, tmp_
     assert SCRIPT_ERROR not in log and '"Keystroke"' in log and '"Calculate"' in log
 
 
-def test_okular_adds_up_a_large_print_card_s_first_page(okular, tmp_path):
-    """A large-print sheet's first page, typed with Tab only (the name, then the upper boxes): Okular
-    computes the upper rows there and the upper total that the card's second page repeats, and keeps
-    the name in the field both pages show."""
+def test_okular_adds_up_a_large_print_triple_yahtzee_card_s_first_page(okular, tmp_path):
+    """A large-print Triple Yahtzee card's first page, typed with Tab only (the name, then the upper boxes
+    of its three columns): Okular computes the upper rows there, and on the second page each column's
+    total, that total times 1, 2 and 3, and the card's grand total; the name is kept in the field both
+    pages show."""
     path = tmp_path / "sheet.pdf"
-    path.write_bytes(blank_sheet("players", "a4", fillable=True, print_size="large"))
+    path.write_bytes(
+        scoresheet_pdf(load_rules(game=TRIPLE_YAHTZEE), "players", "a4", fillable=True, print_size="large")
+    )
     upper = ["aces", "twos", "threes", "fours", "fives", "sixes"]
     viewer = okular(path)
     viewer.click("p1.name")
-    viewer.type("Ann", *(TYPED.get(box, str(WORKED_CARD[box])) for box in upper))
-    viewer.wait_for_focus("p2.name")  # down the column, past the computed rows, to the next head
+    first = [TYPED.get(box, str(WORKED_CARD[box])) for box in upper]
+    viewer.type("Ann", *first, "3", "", "", "", "", "", "", "", "", "", "5")  # c2's aces, c3's fives
+    viewer.wait_for_focus("p1.c3.sixes")  # down each column, past its computed rows, to the next
     values = saved_values(viewer.save())
-    expected = {f"p1.{box}": str(WORKED_CARD[box]) for box in upper} | {"p1.name": "Ann"}
-    totals = ("upper_subtotal", "upper_bonus", "upper_total", "upper_total_again")
-    expected |= {f"p1.{key}": WORKED_TOTALS[key] for key in totals}
+    expected = {f"p1.c1.{box}": str(WORKED_CARD[box]) for box in upper} | {"p1.name": "Ann"}
+    totals = ("upper_subtotal", "upper_bonus", "upper_total")
+    expected |= {f"p1.c1.{key}": WORKED_TOTALS[key] for key in totals}
+    expected |= {"p1.c1.total": "104", "p1.c1.scored": "104"}
+    expected |= {"p1.c2.aces": "3", "p1.c2.upper_subtotal": "3", "p1.c2.upper_bonus": "", "p1.c2.total": "3"}
+    expected |= {"p1.c2.scored": "6", "p1.c3.fives": "5", "p1.c3.total": "5", "p1.c3.scored": "15"}
+    expected["p1.grand_total"] = "125"
     assert {key: values[key] for key in expected} == expected
     log = viewer.log
     assert SCRIPT_ERROR not in log and '"Keystroke"' in log and '"Calculate"' in log

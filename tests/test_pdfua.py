@@ -22,13 +22,15 @@ from page import ValidationProfile, validate_pdf_bytes
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from sheetgen.files.locales import speaking
+from sheetgen.files.variants import load_rules
+from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.rules import i18n
+from sheetgen.rules.game import TRIPLE_YAHTZEE, YATZY, Game
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import Rules, builtin_rules
 
 LONG_LANG = "de"  # the language whose rule sheets hold the most words
 LONGEST_RULES = builtin_rules("c2406", LONGEST["c2406"])
-SEVEN = tuple(f"Player{n}" for n in range(1, 8))  # two pages, four and three columns
 # Each face's words, as templates/rules/dice.html gives them to gettext.
 DIE_WORDS = [f"die showing {word}" for word in ("one", "two", "three", "four", "five", "six")]
 
@@ -37,13 +39,21 @@ SAMPLE = {
     "rule sheet": lambda: rule_sheet_pdf(Rules(), "letter"),
     "rule sheet, longest, de, a4": lambda: rule_sheet_pdf(LONGEST_RULES, "a4", LONG_LANG),
     "players": lambda: blank_sheet("players", "letter"),
-    "players, fillable": lambda: blank_sheet("players", "letter", fillable=True),
-    "players, fillable, two pages": lambda: blank_sheet(names=SEVEN, fillable=True),
+    # The other games' as tests/test_game_sheets.py renders them: Triple Yahtzee's three players over
+    # two pages (three columns each, scored rows, a grand total), Yatzy's three players.
+    "triple-yahtzee players, fillable, two pages": lambda: game_sheet(TRIPLE_YAHTZEE),
+    "yatzy players, fillable": lambda: game_sheet(YATZY),
     "players, fillable, de, a4": lambda: blank_sheet("players", "a4", fillable=True, lang=LONG_LANG),
     "series, fillable, a4": lambda: blank_sheet("series", "a4", fillable=True),
     "half cards, fillable": lambda: blank_sheet("series", "letter", fillable=True, card="half"),
 }
 FILLABLE = [name for name in SAMPLE if "fillable" in name]
+
+
+def game_sheet(game: Game) -> bytes:
+    """A game's fillable players sheet for three players, the one tests/test_game_sheets.py renders."""
+    with speaking("en"):
+        return scoresheet_pdf(load_rules(game=game), "players", "letter", columns=3, fillable=True)
 
 
 def read(pdf: bytes) -> pypdf.PdfReader:
