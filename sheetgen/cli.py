@@ -644,10 +644,6 @@ def scorekeeper(
 
     with user_errors():
         chosen = load_rules(variant, house_rules, game=game)
-    if len(chosen.game.columns) > 1:  # the page keeps one column per player so far
-        raise UserError(
-            messages.say("scorekeeper_columns", game=chosen.game.title, count=len(chosen.game.columns))
-        )
     warn_redundant(chosen)
     target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
     _check(target)
