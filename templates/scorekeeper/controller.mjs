@@ -149,7 +149,7 @@ export class Controller {
     return `${player}:${column}:${box}`;
   }
 
-  /** A box as a message names it: its label, with its column's multiplier on a card of several ("Aces ×2"). */
+  /** A box as a message names it: its label, with its column's multiplier on a card of several (its label ×2). */
   slotLabel(box, column = 0) {
     const label = this.label(box);
     return this.columns > 1 ? `${label} \u00d7${this.model.game.columns[column]}` : label;
@@ -209,7 +209,7 @@ export class Controller {
         box: slot.box, ...this.inColumn(slot.column), score: this.ui.scratch ? 0 : scoreAt(this.model, whole, dice, slot, rules),
       }));
     }
-    const { box, column } = this.ui.correcting;
+    const { box, column = 0 } = this.ui.correcting;
     const at = this.inColumn(column);
     const entries = [...this.entries()];
     entries[this.indexOf(target, box, column)] = { player: target, ...at, dice: [...dice], box, ...(this.ui.scratch ? { scratch: true } : {}) };
@@ -307,7 +307,7 @@ export class Controller {
     const said = earned > 0
       ? fmt(this.T.wrote_bonus, { ...wrote, bonus: this.num(earned * this.model.constants.yahtzee_bonus) })
       : fmt(this.T.wrote, wrote);
-    if (!("dice" in entry)) this.ui.written = { player, column, box: entry.box }; // a tick may follow, on this box
+    if (!("dice" in entry)) this.ui.written = { player, ...this.inColumn(column), box: entry.box }; // a tick may follow, on this box
     return { ...saved, live: after.finished ? fmt(this.T.game_over, { said, result: after.result }) : said };
   }
 
@@ -350,7 +350,7 @@ export class Controller {
     const d = this.derived();
     if (this.ui.dice.length !== this.model.constants.dice_count) return { alert: this.T.dice_first };
     const chosen = this.ui.correcting ? this.ui.correcting.box : this.ui.box;
-    const column = this.ui.correcting ? this.ui.correcting.column : this.ui.column;
+    const column = this.ui.correcting ? this.ui.correcting.column ?? 0 : this.ui.column;
     const focus = (o) => (o ? { focus: o.box, ...this.inColumn(o.column ?? 0) } : { focus: null });
     if (!chosen) return focus(d.offered.find((o) => !o.refused));
     const offer = d.offered.find((o) => o.box === chosen && (o.column ?? 0) === column);
@@ -381,7 +381,7 @@ export class Controller {
   chooseBox(box, column = 0) {
     this.ui.box = box;
     this.ui.column = column;
-    if (this.ui.written && (this.ui.written.box !== box || this.ui.written.column !== column)) this.ui.written = null;
+    if (this.ui.written && (this.ui.written.box !== box || (this.ui.written.column ?? 0) !== column)) this.ui.written = null;
     this.changed();
     return {};
   }
@@ -389,7 +389,7 @@ export class Controller {
   /** Whose `box` a tick goes to: the typed score just written, else the player written to. */
   tickPlayer(box, column = 0) {
     const written = this.ui.written;
-    return written && written.box === box && written.column === column ? written.player : this.derived().target;
+    return written && written.box === box && (written.column ?? 0) === column ? written.player : this.derived().target;
   }
 
   /** Why `box` cannot take a Yahtzee bonus tick now, as a sentence; null when it can. */
@@ -430,7 +430,7 @@ export class Controller {
   listedSlot() {
     const d = this.derived();
     if (this.ui.box) return { box: this.ui.box, column: this.ui.column };
-    if (this.ui.written) return { box: this.ui.written.box, column: this.ui.written.column };
+    if (this.ui.written) return { box: this.ui.written.box, column: this.ui.written.column ?? 0 };
     for (const [column, card] of d.wholes[d.target].entries()) {
       const open = this.model.boxes.find((b) => !(b.name in card.boxes));
       if (open) return { box: open.name, column };
@@ -492,7 +492,7 @@ export class Controller {
     this.changed();
     const label = this.slotLabel(box, column);
     if (d.byCell.has(this.cellKey(player, column, box))) {
-      this.ui.correcting = { player, column, box };
+      this.ui.correcting = { player, ...this.inColumn(column), box };
       this.ui.box = box;
       this.ui.column = column;
       this.changed();
@@ -829,7 +829,7 @@ export class Controller {
       caption: number > 1 ? fmt(this.T.card_number, { number }) : this.T.card,
       short: shortNames(game.players),
       whoText: d.finished && !ui.correcting ? d.result : game.players[d.target],
-      whoLabel: ui.correcting ? fmt(this.T.correcting_label, { box: this.slotLabel(ui.correcting.box, ui.correcting.column) }) : d.finished ? this.T.finished_label : this.T.turn_label,
+      whoLabel: ui.correcting ? fmt(this.T.correcting_label, { box: this.slotLabel(ui.correcting.box, ui.correcting.column ?? 0) }) : d.finished ? this.T.finished_label : this.T.turn_label,
       canScratch: canScratch(d.rules),
       // The typed-score list: every box of every column, with what it holds.
       boxList: whole.flatMap((c, k) => this.model.boxes.map((b) => {

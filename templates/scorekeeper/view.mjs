@@ -213,7 +213,7 @@ export class View {
     return [head, times];
   }
 
-  /** A box as the card and its lists name it: with its column's multiplier on a card of several ("Aces ×2"). */
+  /** A box as the card and its lists name it: with its column's multiplier on a card of several (its label ×2). */
   slotLabel(box, k) {
     return this.columns > 1 ? `${this.boxLabel[box]} \u00d7${this.multipliers[k]}` : this.boxLabel[box];
   }
@@ -269,7 +269,7 @@ export class View {
       const value = d.wholes[i][k].boxes[box];
       const entry = d.byCell.get(`${i}:${k}:${box}`);
       const chosen = i === d.target && box === ui.box && k === ui.column;
-      const fixing = Boolean(correcting && correcting.player === i && correcting.box === box && correcting.column === k);
+      const fixing = Boolean(correcting && correcting.player === i && correcting.box === box && (correcting.column ?? 0) === k);
       const shown = `${value}|${entry && entry.bonus}|${entry && !entry.dice}|${chosen}|${fixing}`;
       if (cell.shown === shown) continue; // only the cells that changed are touched
       cell.shown = shown;
@@ -362,7 +362,7 @@ export class View {
     this.$("scratch").checked = ui.scratch;
     const list = this.$("option-list");
     const chosen = ui.correcting ? ui.correcting.box : ui.box;
-    const column = ui.correcting ? ui.correcting.column : ui.column;
+    const column = ui.correcting ? ui.correcting.column ?? 0 : ui.column;
     redrawOnce(list, JSON.stringify([d.finished && !ui.correcting, ui.dice, d.offered, d.extraBonus, chosen, column]), () => this.drawOptions(list, s, chosen, column));
     const select = this.$("score-box");
     if (!select.options.length) select.replaceChildren(...s.boxList.map((b) => node("option", this.boxOption(b.name, b.column))));
