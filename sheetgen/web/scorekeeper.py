@@ -539,6 +539,7 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
             importmap=Markup(importmap),
             modules=modules,
             max_players=SEATS,
+            columns=len(rules.game.columns),  # a card of several columns scrolls sideways in its box
             faces=rules.game.faces,
             fill_command=FILL_COMMAND,
             fill_code=Markup(f"<code>{escape(FILL_COMMAND)}</code>"),

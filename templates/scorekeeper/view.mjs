@@ -152,7 +152,9 @@ export class View {
     const table = this.$("card");
     const C = this.columns;
     table.style.setProperty("--players", players.length);
-    table.toggleAttribute("data-crowded", players.length > 3); // the narrowest screens turn these names
+    if (C > 1) table.style.setProperty("--columns", C);
+    // The narrowest screens turn these names; a name over several columns has room enough.
+    table.toggleAttribute("data-crowded", players.length > 3 && C === 1);
     table.tHead.replaceChildren(...this.headRows(players, s.short, (i) => ({ "data-head": "", "data-player": i + 1 }), true));
     // The current player's columns are shaded through their <col>s: a few elements change per turn, not columns of cells.
     const cols = [node("col"), ...players.flatMap((_, i) => this.multipliers.map(() => node("col", { class: "player-col" })))];
@@ -460,7 +462,7 @@ export class View {
   /** A past game's last card, to read: every row the live card shows, boxes, bonuses and totals. */
   pastCard(game) {
     // Crowded as the live card is: on the narrowest screens four or more names run up their columns.
-    const table = node("table", { class: "card past", "data-crowded": game.players.length > 3 });
+    const table = node("table", { class: "card past", "data-crowded": game.players.length > 3 && this.columns === 1 });
     table.append(node("thead"), node("tbody"));
     table.tHead.append(...this.headRows(game.players, game.short, () => ({}), false));
     const rows = game.rows;
