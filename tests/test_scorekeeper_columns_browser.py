@@ -20,7 +20,9 @@ from sheetgen.rules.variants import Rules
 
 NAMES = ["Ann", "Bob"]
 SLOTS = "buttons => buttons.map((b) => [Number(b.dataset.column), b.dataset.option])"
-CELL = "([p, k, key, at]) => document.querySelector(`[data-player='${p}'][data-column='${k}'][${at}='${key}']`)"
+CELL = (
+    "([p, k, key, at]) => document.querySelector(`[data-player='${p}'][data-column='${k}'][${at}='${key}']`)"
+)
 TEXT = f"args => ({CELL})(args).innerText.replace(/,/g, '')"  # 1,344 as the page's English writes it
 GRAND = (
     "p => document.querySelector(`[data-player='${p}'][data-total='card_total']`).innerText.replace(/,/g, '')"
