@@ -235,7 +235,11 @@ export class View {
       if (row.section !== section) {
         section = row.section;
         const tr = node("tr", { class: "section" });
-        tr.append(node("th", { scope: "colgroup", colspan: cells + 1 }, this.model.sections.find((x) => x.name === section).label));
+        const label = this.model.sections.find((x) => x.name === section).label;
+        const th = node("th", { scope: "colgroup", colspan: cells + 1 }, this.columns > 1 ? undefined : label);
+        // On a card of several columns, which may scroll sideways, the section's name stays in view at the left.
+        if (this.columns > 1) th.append(node("span", { class: "section-name" }, label));
+        tr.append(th);
         rows.push(tr);
       }
       const tr = node("tr", { class: row.total ? `total ${row.key}` : "box" });
