@@ -441,7 +441,13 @@ export class View {
         button("delete-game", this.T.delete),
       );
       item.append(buttons);
-      if (game.rows) item.append(this.pastCard(game));
+      if (game.rows) {
+        const card = this.pastCard(game);
+        // A card of several columns scrolls sideways in its own box, as the live one does.
+        const scroll = this.columns > 1 ? node("div", { class: "card-scroll" }) : null;
+        if (scroll) scroll.append(card);
+        item.append(scroll || card);
+      }
       if (game.series) {
         const table = node("table", { class: "card series past" });
         table.append(node("thead"), node("tbody"));
