@@ -33,6 +33,7 @@ from pathlib import Path
 
 from sheetgen.errors import OutputError, SheetgenError
 from sheetgen.files import cache
+from sheetgen.files.games import load_game
 from sheetgen.files.inputs import parse_json, read_input, tracking
 from sheetgen.files.locales import DEFAULT, languages, speaking
 from sheetgen.files.output import (
@@ -52,9 +53,10 @@ from sheetgen.files.output import (
 from sheetgen.files.resources import EXAMPLES_DIR
 from sheetgen.files.stamps import user_date_epoch
 from sheetgen.files.variants import load_rules
-from sheetgen.layout.geometry import LAYOUTS, PAPERS
+from sheetgen.layout.geometry import LAYOUTS, PAPERS, layouts_for
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
 from sheetgen.rules.boxes import COLUMNS
+from sheetgen.rules.game import DEFAULT_GAME, GAMES
 from sheetgen.rules.guide import difference
 from sheetgen.rules.i18n import N_, _
 from sheetgen.rules.text import file_stem, printable
@@ -128,11 +130,12 @@ class Job:
     lang: str = DEFAULT  # the language of every word the job prints
     langs: tuple[str, ...] = ()  # the build's languages, which a web page links to
     print_size: str = "standard"  # "large": the large-print rule sheet or blank score sheet
+    game: str = DEFAULT_GAME  # a built-in game's id, or a game file's absolute path
     meta: tuple[dict[str, str], ...] = field(default=(), compare=False, hash=False)  # one per output
 
     @property
     def rules(self) -> Rules:
-        return load_rules(self.variant, self.house_rules)
+        return load_rules(self.variant, self.house_rules, game=load_game(self.game))
 
     def inputs_hash(self) -> str:
         """Everything the job's files depend on: code, templates (catalogs too), the rendering libraries'
@@ -148,11 +151,15 @@ class Job:
             del fields["lang"], fields["langs"]
         if self.print_size == "standard":  # standard sheets hash as before there was large print
             del fields["print_size"]
+        if self.game == DEFAULT_GAME:  # and Yahtzee's as before there were other games
+            del fields["game"]
+        else:
+            fields["game"] = _file_name(self.game)
         fields["variant"] = _file_name(self.variant)
         fields["records"] = [_file_name(path) for path in self.records]
         fields["depends"] = [_file_name(path) for path in self.depends]
         digest.update(json.dumps({"date": user_date_epoch(), "job": fields}, sort_keys=True).encode())
-        for path in (self.variant, *self.records, *self.depends):
+        for path in (self.variant, self.game, *self.records, *self.depends):
             if path.endswith((".toml", ".json")):
                 digest.update(Path(path).read_bytes())
         return digest.hexdigest()
@@ -206,8 +213,12 @@ def _describe(
     }
 
 
-def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
-    rules = load_rules(spec, house_rules)
+def _sheet_jobs(spec: str, house_rules: tuple[str, ...], game: str = DEFAULT_GAME) -> Iterator[Job]:
+    rules = load_rules(spec, house_rules, game=load_game(game))
+    yield from (dataclasses.replace(job, game=game) for job in _rules_jobs(spec, house_rules, rules))
+
+
+def _rules_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> Iterator[Job]:
     rule_sheets = tuple(rules_file_name(rules.slug, paper) for paper in PAPERS)
     keeper = scorekeeper_file_name(rules.slug)
     meta = (_describe(rules, _("Rules page"), ""),)
@@ -218,11 +229,12 @@ def _sheet_jobs(spec: str, house_rules: tuple[str, ...]) -> Iterator[Job]:
     for paper, name in zip(PAPERS, rule_sheets, strict=True):
         meta = (_describe(rules, _("Rule sheet"), paper),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta)
+    layouts = layouts_for(rules.game)
     for paper in PAPERS:
-        for layout in LAYOUTS:
+        for layout in layouts:
             for fillable in (False, True):
                 yield _scoresheet_job(spec, house_rules, rules, paper, layout, fillable)
-        for fillable in (False, True):  # the boxed pad's half-page cards, two to a sheet
+        for fillable in (False, True) if "series" in layouts else ():  # the pad's half cards, two a sheet
             yield _scoresheet_job(spec, house_rules, rules, paper, "series", fillable, card="half")
     # After the standard prints, so that each card lists (and previews) its standard sheet first.
     yield from _large_print_jobs(spec, house_rules, rules)
@@ -235,7 +247,7 @@ def _large_print_jobs(spec: str, house_rules: tuple[str, ...], rules: Rules) -> 
         name = rules_file_name(rules.slug, paper, "large")
         meta = (_describe(rules, _("Rule sheet"), paper, large=True),)
         yield Job(JobKind.RULES, spec, house_rules, paper, (name,), meta=meta, print_size="large")
-        for layout in LAYOUTS:
+        for layout in layouts_for(rules.game):
             for fillable in (False, True):
                 yield _scoresheet_job(spec, house_rules, rules, paper, layout, fillable, print_size="large")
 
@@ -323,24 +335,55 @@ def app_job(jobs: Iterable[Job]) -> Job:
     return Job(JobKind.APP, OFFICIAL.name, (), "", APP_FILES, links=files)
 
 
-def plan(
-    variants: Iterable[str] = (), house_rules: Iterable[str] = (), langs: Iterable[str] = (DEFAULT,)
-) -> list[Job]:
-    """The jobs for the given variants (default all built-ins), the examples, and the offline app,
-    in each of `langs`.
+def _game_specs(
+    games: Iterable[str], variants: Iterable[str], house_rules: tuple[str, ...]
+) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(game, variant, house rules) for every set of sheets: Yahtzee under each variant (default all
+    built-ins, variant files added), Triple Yahtzee under the variants named (default the official
+    rules), and each game without Jokers under its own rules. With variants and no games named, the
+    set is Yahtzee's alone, as it was before there were other games.
 
-    Built-in names choose among the built-ins; variant files are added to them.
-    A language's jobs write the same file names as English's, under LANG/.
+    House rules go to the games with Jokers; asked of a game without them, named by --game, they are
+    refused (NotOfGameError), as `sheetgen rules --game` refuses them.
     """
-    house_rules = tuple(house_rules)
+    chosen = [str(Path(g).resolve()) if is_variant_file(g) else load_game(g).id for g in games]
     files = [str(Path(v).resolve()) for v in variants if is_variant_file(v)]
     names = [find_variant(v).name for v in variants if not is_variant_file(v)]
-    specs = [*dict.fromkeys(names or [v.name for v in VARIANTS]), *dict.fromkeys(files)]
+    specs = []
+    for game_spec in dict.fromkeys(chosen or ([DEFAULT_GAME] if files or names else GAMES)):
+        game = load_game(game_spec)
+        if not game.takes_jokers:
+            if chosen:
+                Rules(house_rules=house_rules, game=game)  # refuses what does not belong
+            specs.append((game_spec, OFFICIAL.name, ()))
+            continue
+        if game_spec == DEFAULT_GAME:
+            own = [*dict.fromkeys(names or [v.name for v in VARIANTS]), *dict.fromkeys(files)]
+        else:
+            own = list(dict.fromkeys(names or [OFFICIAL.name]))
+        specs += [(game_spec, spec, house_rules) for spec in own]
+    return specs
+
+
+def plan(
+    variants: Iterable[str] = (),
+    house_rules: Iterable[str] = (),
+    langs: Iterable[str] = (DEFAULT,),
+    games: Iterable[str] = (),
+) -> list[Job]:
+    """The jobs for the given games (default all built-ins) and variants, the examples, and the
+    offline app, in each of `langs`.
+
+    Built-in names choose among the built-ins; variant and game files are added to them.
+    A language's jobs write the same file names as English's, under LANG/.
+    """
+    specs = _game_specs(games, variants, tuple(house_rules))
     langs = tuple(dict.fromkeys(langs))
     planned = []
     for lang in langs:
         with speaking(lang):
-            jobs = [*(job for spec in specs for job in _sheet_jobs(spec, house_rules)), *_example_jobs()]
+            sheets = (job for game, spec, rules in specs for job in _sheet_jobs(spec, rules, game))
+            jobs = [*sheets, *_example_jobs()]
             jobs.append(app_job(jobs))  # each language its own app, over its own folder
         where = lang_folder(lang)
         planned += [

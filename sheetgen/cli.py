@@ -662,9 +662,16 @@ def scorekeeper(
     "--variant",
     "variants",
     multiple=True,
-    help="A built-in variant (limits the set) or a TOML file (adds one).",
+    help="A built-in variant (limits the set) or a TOML file (adds one); without --game, Yahtzee's alone.",
 )
 @click.option("--house-rule", "house_rules", multiple=True, help="A house rule for every sheet; repeatable.")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    help=f"A game ({', '.join(GAMES)}; limits the set) or a game file (adds one); repeatable. "
+    "Default: every built-in game.",
+)
 @click.option(
     "--lang",
     "langs",
@@ -674,7 +681,11 @@ def scorekeeper(
 )
 @no_cache_option
 def build(
-    output: Path, variants: tuple[str, ...], house_rules: tuple[str, ...], langs: tuple[str, ...]
+    output: Path,
+    variants: tuple[str, ...],
+    house_rules: tuple[str, ...],
+    games: tuple[str, ...],
+    langs: tuple[str, ...],
 ) -> None:
     """Write every downloadable sheet and the website into a folder.
 
@@ -700,7 +711,7 @@ def build(
     except SheetgenError as error:
         raise UserError(str(error)) from None
     with user_errors():
-        jobs = plan(variants, house_rules, tuple(dict.fromkeys(chosen)))
+        jobs = plan(variants, house_rules, tuple(dict.fromkeys(chosen)), games)
     for rules in dict.fromkeys(job.rules for job in jobs if job.kind != JobKind.RECORDS):
         warn_redundant(rules)
     with user_errors():

@@ -334,3 +334,58 @@ def test_each_games_rules_page_speaks_of_its_own_card(game):
     assert f"{game.turns} turns" in text
     assert "13 turns" not in text and "13 boxes" not in text
     assert ("Yahtzee bonus" in text) == (game.extra_bonus is not None)
+
+
+def test_the_build_makes_a_set_of_sheets_and_pages_for_every_game():
+    """Every game by default; variants alone keep the build Yahtzee's; a game of several columns
+    has no six-game card."""
+    from sheetgen.build import JobKind, plan
+
+    jobs = [job for job in plan() if job.kind not in (JobKind.RECORDS, JobKind.APP)]
+    assert {job.game for job in jobs} == set(GAMES)
+    for game in GAMES.values():
+        own = [job for job in jobs if job.game == game.id]
+        assert {job.rules.game for job in own} == {game}
+        layouts = {job.layout for job in own if job.kind == JobKind.SCORESHEET}
+        assert layouts == ({"players", "series"} if len(game.columns) == 1 else {"players"})
+        assert {job.kind for job in own} == {
+            JobKind.PAGE,
+            JobKind.SCOREKEEPER,
+            JobKind.RULES,
+            JobKind.SCORESHEET,
+        }
+    names = [name for job in jobs for name in job.outputs]
+    assert len(names) == len(set(names))
+    assert (
+        "rules-yatzy.pdf" in names and "scoresheet-players-triple-yahtzee-official-a4-fillable.pdf" in names
+    )
+    assert {job.game for job in plan(["official"])} == {"yahtzee"}
+    assert {
+        job.variant for job in plan(["c2406"], games=["triple-yahtzee"]) if job.kind == JobKind.RULES
+    } == {"c2406"}
+
+
+def test_a_house_rule_for_a_game_without_jokers_stops_the_build(tmp_path):
+    result = run_cli(["build", "--game", "yatzy", "--house-rule", "series", "-o", tmp_path / "site"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "Error: house_rules 'series' is not a rule of Yatzy; Yatzy has no variants or house rules"
+    ]
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_game_files_fillable_sheet_names_its_own_boxes(tmp_path):
+    """A game file's boxes are fields like a built-in game's: pN.cK.BOX on a card of several columns."""
+    from pypdf import PdfReader
+
+    shutil.copy(EXAMPLES / "our-game.toml", tmp_path)
+    out = tmp_path / "ours.pdf"
+    result = run_cli(
+        ["scoresheet", "--game", "our-game.toml", "--players", "1", "--fillable", "-o", out], cwd=tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    fields = PdfReader(out).get_fields()
+    assert {f"p1.c{k}.{box}" for k in (1, 2) for box in ("run_of_four", "two_pairs", "five_alike")} <= set(
+        fields
+    )
+    assert "p1.grand_total" in fields

@@ -132,14 +132,17 @@ def rule_sheets(lang: str) -> dict[tuple[str, str], bytes]:
 
 
 def test_the_languages_are_the_catalog_folders():
-    assert languages() == ("en", "de", "es", "fr", "it", "nl", "pt-BR")
+    assert languages() == ("en", "da", "de", "es", "fr", "it", "nb", "nl", "pt-BR", "sv")
     assert {path.name for path in LOCALE_DIR.iterdir() if path.is_dir()} == {
+        "da",
         "de",
         "es",
         "fr",
         "it",
+        "nb",
         "nl",
         "pt_BR",
+        "sv",
     }
 
 
@@ -177,14 +180,14 @@ def test_a_translator_adds_a_language_with_one_file(tmp_path):
     """A copy of one catalog under a new locale folder is a language: no code names it."""
     folder = tmp_path / "locale"
     shutil.copytree(LOCALE_DIR, folder)
-    swedish = folder / "sv" / "LC_MESSAGES"
-    swedish.mkdir(parents=True)
+    portuguese = folder / "pt_PT" / "LC_MESSAGES"
+    portuguese.mkdir(parents=True)
     text = (LOCALE_DIR / "de" / "LC_MESSAGES" / "sheetgen.po").read_text(encoding="utf-8")
-    text = text.replace('"Language: de\\n"', '"Language: sv\\n"').replace('msgstr "Einer"', 'msgstr "Ettor"')
-    (swedish / "sheetgen.po").write_text(text, encoding="utf-8")
-    assert "sv" in languages(folder) and "sv" not in languages()
-    with speaking("sv", folder):
-        assert rule_sheet(Rules()).section("upper").blocks[1].rows[0].label == "Ettor"
+    text = text.replace('"Language: de\\n"', '"Language: pt_PT\\n"').replace('msgstr "Einer"', 'msgstr "Uns"')
+    (portuguese / "sheetgen.po").write_text(text, encoding="utf-8")
+    assert "pt-PT" in languages(folder) and "pt-PT" not in languages()
+    with speaking("pt-PT", folder):
+        assert rule_sheet(Rules()).section("upper").blocks[1].rows[0].label == "Uns"
 
 
 # ---- what each language prints ----
@@ -696,13 +699,13 @@ def test_unknown_language_is_one_line_naming_the_known_ones(tmp_path):
         result = CliRunner().invoke(cli, [*args, "--lang", "xx", "-o", str(tmp_path / "out")])
         assert result.exit_code == 2, args
         (line,) = result.output.strip().splitlines()
-        assert "unknown language 'xx'" in line and "en, de, es, fr, it, nl, pt-BR" in line
+        assert "unknown language 'xx'" in line and "en, da, de, es, fr, it, nb, nl, pt-BR, sv" in line
 
 
 def test_variants_and_help_list_the_languages():
     listed = CliRunner().invoke(cli, ["variants"]).output
     assert "language    fr" in listed and "Deutsch" in listed and "Português (Brasil)" in listed
-    assert "en, de, es, fr, it, nl, pt-BR" in CliRunner().invoke(cli, ["--help"]).output
+    assert "en, da, de, es, fr, it, nb, nl, pt-BR, sv" in CliRunner().invoke(cli, ["--help"]).output
     for command in ("rules", "scoresheet", "fill", "scorekeeper", "build"):
         assert "--lang" in CliRunner().invoke(cli, [command, "--help"]).output
 

@@ -35,6 +35,7 @@ OTHERS = [lang for lang in languages() if lang != "en"]
 # The form of address each guide picks, and words of the forms it rules out (pronouns and the
 # imperatives the catalogs used to mix in). Checked against every translation in the catalog.
 ADDRESS = {
+    "da": ("du", r"jer|jeres|Jer|Jeres|Dem"),
     "de": ("du", r"euch|euer|eure\w*|Tragt|Würfelt|Teilt|Wählt|Lest|ladet|Rechnet"),
     "fr": ("vous", r"tu|toi|ton|ta|tes"),
     "es": (
@@ -47,7 +48,9 @@ ADDRESS = {
         r"voi|vostr\w+|volete|preferite|Condividete|Tirate|Segnate|Contate|Raccogliete|Sommate"
         r"|mettetelo|Giocate|Scegliete|leggetele|scaricate|tenete",
     ),
+    "nb": ("du", r"dere|deres|Dere|Deres"),
     "nl": ("je", r"u|uw"),
+    "sv": ("du", r"[Nn]i|er|ert|era|Er|Ert|Era|Eder"),
     "pt-BR": (
         "você",
         r"vocês|tu|teu|tua|Compartilhem|Joguem|Anotem|Contem|Juntem|Somem|coloquem-no|escolherem"
@@ -58,20 +61,26 @@ ADDRESS = {
 # Faults a native speaker reported (issue 26), by language: text that must never be in the catalog's
 # translations again, and text the rendered rule sheet must hold.
 NEVER = {
+    "da": [", eller %(best)s", "Højst mulige", "{name}s "],
     "de": ["Tragt ein", "Werte die letzten", "Spiel Nr.", ", oder %(best)s", "Auslegung: die", "Teilt euch"],
     "fr": ["Annulé.", " :", " ;", " ?", " !"],
     "es": [", o %(best)s", "Compartid"],
     "it": [", o %(best)s", "Condividete"],
+    "nb": [", eller %(best)s", "Høyst mulig", "{name}s "],
     "nl": [", of %(best)s", "na elk "],
     "pt-BR": [", ou %(best)s", "Compartilhem", "em toda vez"],
+    "sv": [", eller %(best)s", "Husregler som ni", "%(name)ss", "{name}s "],
 }
 SHEET_HOLDS = {
+    "da": ["375 eller 1.575", "Fortolkning: Reglerne siger"],
     "de": ["Trag die letzten Würfel", "Auslegung: Die Regeln", "375 oder 1.575"],
     "fr": ["Maximum possible : 375 ou 1 575"],
     "es": ["375 o 1.575"],
     "it": ["375 o 1.575"],
+    "nb": ["375 eller 1 575", "Tolkning: Reglene sier"],
     "nl": ["375 of 1.575"],
     "pt-BR": ["375 ou 1.575"],
+    "sv": ["375 eller 1 575", "Tolkning: Reglerna säger"],
 }
 
 
@@ -206,7 +215,8 @@ def test_filled_record_prints_numbers_and_date_in_its_language(lang: str) -> Non
     assert words.date("2026-11-27") in text
     if lang != "en":
         assert not re.search(r"(?<![\d.,\u00a0\u202f])1575(?!\d)", text), "an ungrouped total"
-        assert "2026-11-27" not in text, "an ISO date"
+        if words.date("2026-11-27") != "2026-11-27":  # Swedish writes its numeric dates as ISO does
+            assert "2026-11-27" not in text, "an ISO date"
 
 
 @pytest.mark.parametrize("lang", languages())

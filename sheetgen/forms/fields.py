@@ -102,8 +102,11 @@ class FieldName:
         return int(self.card.lstrip("pcardge")) if self.card else 1
 
 
-def parse_field(name: str) -> FieldName | None:
-    """A full field name read by the contract; None for a name sheetgen never writes."""
+def parse_field(name: str, boxes: frozenset[str] = BOX_KEYS) -> FieldName | None:
+    """A full field name read by the contract; None for a name sheetgen never writes.
+
+    `boxes` are the box ids a field may name: the built-in games', or a game file's too.
+    """
     match = _NAME.fullmatch(name)
     if match is None:
         return None
@@ -112,7 +115,7 @@ def parse_field(name: str) -> FieldName | None:
         return None
     if match["part"] is not None:  # a column of a player's card of several: boxes, ticks, its totals
         part = int(match["part"])
-        kind = {**dict.fromkeys(BOX_KEYS, FieldKind.BOX), TICKS: FieldKind.TICKS}.get(key)
+        kind = {**dict.fromkeys(boxes, FieldKind.BOX), TICKS: FieldKind.TICKS}.get(key)
         if kind is None and (key in TOTAL_KEYS or key == COLUMN_TOTAL) and key != SERIES_TOTAL:
             kind = FieldKind.TOTAL
         ok = kind is not None and game is None and card.startswith("p") and not card.startswith("page")
@@ -127,7 +130,7 @@ def parse_field(name: str) -> FieldName | None:
         return None
     if key == NAME:
         kind = FieldKind.TEXT if card.startswith("p") and game_no is None else None
-    elif key in BOX_KEYS:
+    elif key in boxes:
         kind = FieldKind.BOX
     elif key == TICKS:
         kind = FieldKind.TICKS

@@ -51,6 +51,7 @@ from sheetgen.files.resources import FONTS_DIR
 from sheetgen.files.stamps import source_date
 from sheetgen.forms.compact import ObjectTable, write_compact
 from sheetgen.forms.fields import (
+    BOX_KEYS,
     COLUMN_TOTAL,
     MAX_BOX_DIGITS,
     MAX_TICKS_LENGTH,
@@ -461,7 +462,9 @@ def _one_field(table: ObjectTable, widgets: list[IndirectObject]) -> IndirectObj
 
 
 @source_date()  # the fields' font subsets are stamped too
-def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD) -> bytes:
+def make_fillable(
+    pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD, game: Game | None = None
+) -> bytes:
     """The rendered sheet's fields made into a computing form; deterministic in `pdf` and `info`.
 
     `print_size` is the sheet's (large print types its scores at large print's size).
@@ -475,7 +478,7 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
     )
     form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
     form[NameObject("/DA")] = TextStringObject(f"{FIELD_FONT} 0 Tf 0 g")
-    game = info.game_rules
+    game = game or info.game_rules  # a game file's game is given: its id is no built-in's
     if Print.of(print_size) == Print.LARGE:
         geometry = sheet_geometry(
             info.layout,
@@ -488,9 +491,10 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
         geometry = sheet_geometry(info.layout, info.paper, game=game)
     size = geometry.value_size  # as `sheetgen fill` prints scores
     widgets: dict[str, list[IndirectObject]] = {}  # by full name, in the order first met
+    boxes = BOX_KEYS | {box.value for box in game.boxes}
     for reference in form["/Fields"]:
         full = str(reference.get_object()["/T"])
-        name = parse_field(full)
+        name = parse_field(full, boxes)
         repeated = full in widgets and (name is None or name.kind is not FieldKind.TEXT)
         if name is None or repeated or (full in widgets and print_size != Print.LARGE):
             raise ValueError(f"the sheet template made a field outside the contract: {full!r}")
@@ -501,7 +505,7 @@ def make_fillable(pdf: bytes, info: SheetInfo, print_size: str = Print.STANDARD)
     for full, references in widgets.items():
         reference = references[0] if len(references) == 1 else _one_field(table, references)
         terminals.append((full, reference))
-        name = parse_field(full)
+        name = parse_field(full, boxes)
         if name.kind is FieldKind.TOTAL:
             computed.append(((name.column, name.key), reference))
     form[NameObject("/Fields")] = _grow_tree(table, terminals)

@@ -62,6 +62,14 @@ class Paper(_Choice):
 
 
 LAYOUTS = tuple(Layout)
+
+
+def layouts_for(game: Game) -> tuple[Layout, ...]:
+    """The layouts a game's sheets come in: a card of several columns is one game, so it has no
+    six-game card (nor its half cards)."""
+    return LAYOUTS if len(game.columns) == 1 else (Layout.PLAYERS,)
+
+
 CARDS = tuple(Card)
 PAPERS = tuple(Paper)
 PRINTS = tuple(Print)

@@ -53,6 +53,7 @@ from sheetgen.layout.geometry import (
     Print,
     Rect,
     SheetGeometry,
+    layouts_for,
     page_size,
     players_per_page,
     sheet_geometry,
@@ -487,7 +488,7 @@ def render_scoresheet(
     large = Print.of(print_size) == Print.LARGE
     if large and card == Card.HALF:
         raise GeometryError(f"large print has no half cards: {NO_LARGE_HALF_CARDS}")
-    if len(rules.game.columns) > 1 and layout == Layout.SERIES:
+    if layout not in layouts_for(rules.game):
         raise GeometryError(f"{rules.game.title} has no six-game card: {ONE_GAME_A_CARD}")
     if columns is not None:
         columns = check_count(columns, "columns", 1, COLUMNS)
@@ -555,4 +556,4 @@ def render_scoresheet(
     from sheetgen.forms.maker import make_fillable  # pypdf: only for a form
 
     with rendering():  # the form's font subset too: fontTools' report quiet, SOURCE_DATE_EPOCH set
-        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)), print_size)
+        return make_fillable(pdf, SheetInfo.of(rules, layout, paper, tuple(names)), print_size, rules.game)

@@ -1,0 +1,109 @@
+"""Benchmark what the family of games costs: the build with every game against Yahtzee's alone,
+and the warm fill of each game's records against Yahtzee's.
+
+1. `sheetgen build` of Yahtzee's sets alone (`--game yahtzee`, as the build was before there were
+   other games), then of every game, each into an empty folder with the cache of rendered sheets
+   off; the two alternate three times and each side's fastest run counts, to damp the noise of a
+   shared machine. Goal: every game within 2.5 times Yahtzee's alone.
+2. The warm fill: each game's blank sheets rendered once, then N records of each game filled one
+   PDF each, the games taking turns record by record so that all meet the same load; the
+   quietest of three rounds counts. Goal: no game's fill slower than Yahtzee's (ratio <= 1.0,
+   within the noise).
+
+    python benchmarks/games.py [--records N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from sheetgen.build import build, plan
+from sheetgen.files import cache
+from sheetgen.pdf.fill import Filler
+from sheetgen.rules.game import GAMES
+from sheetgen.rules.records import Record, parse_record
+from sheetgen.rules.simulate import play_game
+from sheetgen.rules.variants import Rules
+
+ROUNDS = 3
+
+
+def generate(game_id: str, count: int, seed: int = 2026) -> list[Record]:
+    """Legal single games of two to six players of one game."""
+    rng = random.Random(seed)
+    rules = Rules(game=GAMES[game_id])
+    records = []
+    for n in range(count):
+        players = [
+            {"name": f"Player {p + 1}", "turns": play_game(rng, rules)} for p in range(rng.randint(2, 6))
+        ]
+        data = {"game": game_id, "title": f"Game {n + 1}", "date": "2026-12-03", "players": players}
+        records.append(parse_record(data, source=f"{game_id}-{n + 1}.json"))
+    return records
+
+
+def time_builds(scratch: Path) -> tuple[float, float, int, int]:
+    alone, every = plan(games=["yahtzee"]), plan()
+    alone_s, every_s = [], []
+    for round_number in range(ROUNDS):
+        alone_s.append(build(scratch / f"alone-{round_number}", alone).seconds)
+        every_s.append(build(scratch / f"every-{round_number}", every).seconds)
+    return min(alone_s), min(every_s), len(alone), len(every)
+
+
+def time_fills(count: int, folder: Path) -> dict[str, float]:
+    """Seconds per record of each game, warm: its blank sheets rendered before the timing."""
+    filler = Filler()
+    records = {game_id: generate(game_id, count) for game_id in GAMES}
+    for game_records in records.values():  # the blank renders, once per game and player count
+        for record in game_records:
+            filler.pdf([record])
+    best: dict[str, float] = {}
+    for _ in range(ROUNDS):
+        spent = dict.fromkeys(GAMES, 0.0)
+        for n in range(count):
+            for game_id, game_records in records.items():
+                start = time.perf_counter()
+                (folder / f"{game_id}-{n}.pdf").write_bytes(filler.pdf([game_records[n]]))
+                spent[game_id] += time.perf_counter() - start
+        if not best or sum(spent.values()) < sum(best.values()):
+            best = spent
+    return {game_id: seconds / count for game_id, seconds in best.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=60)
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    args = parser.parse_args()
+    os.environ[cache.OFF_ENV] = "1"  # also for the build's worker processes
+    with tempfile.TemporaryDirectory() as scratch:
+        alone_s, every_s, alone_jobs, every_jobs = time_builds(Path(scratch))
+        fills = time_fills(args.records, Path(scratch))
+    build_ratio = every_s / alone_s
+    print(f"build, Yahtzee alone: {alone_s:7.2f} s ({alone_jobs} jobs)")
+    print(f"build, every game:    {every_s:7.2f} s ({every_jobs} jobs)")
+    print(f"ratio:                {build_ratio:7.3f} (goal <= 2.5)")
+    base = fills["yahtzee"]
+    for game_id, seconds in fills.items():
+        print(
+            f"warm fill, {game_id:<15} {seconds * 1000:7.2f} ms a record, {seconds / base:.3f} of Yahtzee's"
+        )
+    if args.json:
+        figures = {
+            "build_yahtzee_s": round(alone_s, 3),
+            "build_every_game_s": round(every_s, 3),
+            "build_ratio": round(build_ratio, 3),
+            **{f"fill_{game_id.replace('-', '_')}_ratio": round(s / base, 3) for game_id, s in fills.items()},
+        }
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
