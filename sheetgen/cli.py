@@ -53,7 +53,6 @@ from sheetgen.files.variants import load_rules
 from sheetgen.forms.reader import load_any_record, record_json
 from sheetgen.layout.geometry import CARDS, LAYOUTS, NO_LARGE_HALF_CARDS, PAPERS
 from sheetgen.pdf.cached import rulesheet_pdf, scoresheet_pdf
-from sheetgen.rules import messages
 from sheetgen.rules.arguments import check_names, check_title
 from sheetgen.rules.boxes import Total, sheet_rows
 from sheetgen.rules.game import DEFAULT_GAME, GAMES
@@ -644,10 +643,6 @@ def scorekeeper(
 
     with user_errors():
         chosen = load_rules(variant, house_rules, game=game)
-    if len(chosen.game.columns) > 1:  # the page keeps one column per player so far
-        raise UserError(
-            messages.say("scorekeeper_columns", game=chosen.game.title, count=len(chosen.game.columns))
-        )
     warn_redundant(chosen)
     target = output or DEFAULT_OUTPUT_DIR / scorekeeper_file_name(chosen.slug)
     _check(target)

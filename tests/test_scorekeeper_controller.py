@@ -7,6 +7,7 @@ import pytest
 from helpers import node_answers
 
 from sheetgen.rules.boxes import Box
+from sheetgen.rules.game import TRIPLE_YAHTZEE
 from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules
 from sheetgen.web.scorekeeper import scorekeeper_data
 
@@ -41,8 +42,25 @@ def both_zero_but_chance(ann: int, bob: int) -> list[list]:
         (PLAIN, [*EMPTIED, ["undo"]], "Undone: Ann, Fours emptied", []),
         (Rules(OFFICIAL, (HouseRule.SERIES,)), [*SERIES_NEXT, ["undo"]], "Undone.", []),
         (PLAIN, [*START, ["typeDice", "12"], ["undo"]], "Nothing to undo.", [1, 2]),
+        # A card of three columns: the roll, its correction and the undo name the cell's column (times 2).
+        (
+            Rules(game=TRIPLE_YAHTZEE),
+            [
+                *START,
+                ["typeDice", "44442"],
+                ["place", "fours", 1],
+                ["typeDice", "11111"],
+                ["place", "aces", 2],
+                ["tapCell", 0, "fours", 1],
+                ["typeDice", "44422"],
+                ["place", "fours", 1],
+                ["undo"],
+            ],
+            "Undone: Ann, Fours \u00d72 12",
+            [],
+        ),
     ],
-    ids=["roll", "correction", "tick", "emptied", "new-game", "nothing"],
+    ids=["roll", "correction", "tick", "emptied", "new-game", "nothing", "column-correction"],
 )
 def test_undo_says_what_it_undid_and_keeps_the_dice(rules, actions, said, dice):
     answer = node_answers({"model": scorekeeper_data(rules), "plays": [actions]})["plays"][0]

@@ -191,17 +191,20 @@ def test_saved_games_of_another_game_are_refused_in_one_line() -> None:
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
 def test_the_scorekeeper_command_writes_each_game_page(tmp_path, game: Game) -> None:
     """`sheetgen scorekeeper --game ID` writes the game's page (its definition in the blob, its own
-    storage key); a game of several columns is refused in one line until the page keeps columns."""
+    storage key); a card of several columns adds the scored row and the player's grand total."""
     target = tmp_path / "page.html"
     result = run_cli(["scorekeeper", "--game", game.id, "-o", str(target)])
-    if len(game.columns) > 1:
-        assert result.exit_code == 2 and not target.exists()
-        assert result.output.strip().count("\n") == 0 and "3 columns" in result.output
-        return
     assert result.exit_code == 0, result.output
     data = blob(target.read_text())
     assert data["game"] == game.to_data()
     assert data["page"]["storage_key"].endswith(Rules(game=game).slug)
+    keys = [row["key"] for row in data["rows"]]
+    totals = {total["name"]: total["label"] for total in data["totals"]}
+    if len(game.columns) > 1:
+        assert keys[-3:] == ["grand_total", "scored", "card_total"]
+        assert totals["grand_total"] == "Column total" and totals["card_total"] == "Grand total"
+    else:
+        assert "scored" not in keys and "scored" not in totals and totals["grand_total"] == "Grand total"
 
 
 def _triple_record(rng: random.Random, rules: Rules) -> dict[str, Any]:

@@ -80,9 +80,6 @@ CHECKS: dict[str, str] = {
     "turns_or_boxes": N_("give either 'turns' or '{boxes}', not both or neither"),
     "column": N_("column {number}"),
     "other_game": N_("this is a record of {game}, not of {wanted} (--game)"),
-    "scorekeeper_columns": N_(
-        "the scorekeeper keeps one column per player so far; {game} has {count} columns"
-    ),
     "columns_list": N_("'columns' must be a list of {count} columns"),
     "column_number": N_("'column' must be a whole number from 1 to {most}, found {found}"),
     "turns_list": N_("'turns' must be a list of {count} turns"),

@@ -22,7 +22,17 @@ from sheetgen.files.inputs import MAX_DEPTH, MAX_DIGITS, RECORD_LIMIT
 from sheetgen.files.locales import languages
 from sheetgen.files.resources import template_text
 from sheetgen.rules import i18n
-from sheetgen.rules.boxes import COLUMNS, MAX_GAMES_IN_SERIES, SheetRow, Total, sheet_rows, total_hint
+from sheetgen.rules.boxes import (
+    CARD_TOTAL_HINTS,
+    COLUMNS,
+    MAX_GAMES_IN_SERIES,
+    CardTotal,
+    SheetRow,
+    Total,
+    card_rows,
+    row_label,
+    total_hint,
+)
 from sheetgen.rules.game import DEFAULT_GAME, GAMES, YAHTZEE, Game, Kind, Scoring, Section
 from sheetgen.rules.guide import site_notice
 from sheetgen.rules.i18n import N_, _
@@ -264,6 +274,8 @@ def _variant_data(rules: Rules, variant: Variant) -> dict[str, Any]:
 def _row_hint(row: SheetRow, rules: Rules) -> str:
     """A row's hint: the printed sheet's where it has one (the games of Yahtzee's card), else what the
     definition says the box needs and scores."""
+    if isinstance(row.key, CardTotal):
+        return _(CARD_TOTAL_HINTS[row.key])
     if isinstance(row.key, Total):
         return total_hint(row.key, rules.game)
     if rules.game.takes_jokers:
@@ -289,7 +301,7 @@ def _rulesets(variants: list[Rules]) -> tuple[dict[str, Any], list[list[str]]]:
                 base.custom_house_rules,
                 game=base.game,
             )
-            hints = [_row_hint(row, rules) for row in sheet_rows(rules.game)]
+            hints = [_row_hint(row, rules) for row in card_rows(rules.game)]
             if hints not in hint_tables:
                 hint_tables.append(hints)
             sets[rules.slug] = {
@@ -399,10 +411,15 @@ def _model_data(lang: str, game: Game = YAHTZEE) -> dict[str, Any]:
             for box in game.boxes
         ],
         "sections": [{"name": s.value, "label": s.label} for s in Section],
-        "totals": [{"name": t.value, "label": _breakable(t.label, lang)} for t in Total],
+        # A card of several columns calls each column's grand total its column total, and adds the
+        # scored row and the player's grand total under them (boxes.card_rows).
+        "totals": [
+            {"name": t.value, "label": _breakable(row_label(SheetRow(t, Section.LOWER), game), lang)}
+            for t in (*Total, *(CardTotal if len(game.columns) > 1 else ()))
+        ],
         "rows": [
             {"key": row.key.value, "slug": row.slug, "total": row.is_total, "section": row.section.value}
-            for row in sheet_rows(game)
+            for row in card_rows(game)
         ],
         "house_rules": [
             {"name": r.value, "key": r.name, "label": r.label, "summary": r.summary} for r in HouseRule
@@ -522,6 +539,7 @@ def render_scorekeeper(rules: Rules, site: bool = False, alternates: list | None
             importmap=Markup(importmap),
             modules=modules,
             max_players=SEATS,
+            columns=len(rules.game.columns),  # a card of several columns scrolls sideways in its box
             faces=rules.game.faces,
             fill_command=FILL_COMMAND,
             fill_code=Markup(f"<code>{escape(FILL_COMMAND)}</code>"),

@@ -5,8 +5,8 @@
 // however often the view draws.
 import { ScoreError, fileSlug, fmt, located, oneLine, parseJson } from "./text.mjs";
 import {
-  allAlikeBox, makeRules, ruleset, replay, totals, leaders, options, isComplete, parseRecord, toRecord, tickRefusal,
-  checkNames, isExtraYahtzee, scoreIn, allowedText, possibleScores, canScratch,
+  allAlikeBox, makeRules, ruleset, totals, leaders, isComplete, parseRecord, toRecord, tickRefusal,
+  checkNames, scoreAt, allowedText, possibleScores, canScratch, replayWholes, grandTotal, legalSlots, isExtraWhole,
 } from "./engine.mjs";
 import { checkGame, freshGame, STATE_VERSION } from "./store.mjs";
 
@@ -41,6 +41,16 @@ export function shortNames(names, most = 6) {
   });
 }
 
+// The rows a card of several columns adds under its columns (boxes.CardTotal): each column's total
+// times its multiplier, and the player's grand total, one cell across their columns.
+export const SCORED = "scored";
+export const CARD_TOTAL = "card_total";
+
+/** The id of a cell of the live card: a player's box, in one of their columns on a card of several. */
+export function cellId(model, player, column, box) {
+  return model.game.columns.length > 1 ? `cell-${player}-${column + 1}-${box}` : `cell-${player}-${box}`;
+}
+
 export class Controller {
   /** `lang` is the page's language (its <html lang>): numbers and dates are written as it writes them. */
   constructor(model, store, { lang = model.lang || "en" } = {}) {
@@ -57,10 +67,13 @@ export class Controller {
     // makes a new one), so a finished game of a series is replayed once, not once per write.
     this.scored = new WeakMap();
     this.ruleSets = new Map();
-    // `written`: the typed score just written ({player, box}), which a tick may still reach;
-    // `cursor`: the card's keyboard cursor (a box row and a player's column).
+    // A player's card has a column per multiplier of the game (Triple Yahtzee: ×1 ×2 ×3); a slot is a
+    // box of one column, counted from 0. Every choice below names one; a one-column game's is always 0.
+    this.columns = model.game.columns.length;
+    // `written`: the typed score just written ({player, column, box}), which a tick may still reach;
+    // `cursor`: the card's keyboard cursor (a box row and a cell column: a player's, or one of their columns).
     this.ui = {
-      dice: [], box: null, scratch: false, correcting: null, setup: !store.game, viewing: null, written: null,
+      dice: [], box: null, column: 0, scratch: false, correcting: null, setup: !store.game, viewing: null, written: null,
       cursor: { row: 0, col: 0 },
     };
   }
@@ -105,28 +118,41 @@ export class Controller {
     const n = game.players.length;
     const scored = game.games.map((g) => this.score(rules, g.entries, n));
     const allTotals = scored.map((s) => s.totals);
-    const cards = scored[scored.length - 1].cards;
+    const { cards, wholes, columnTotals } = scored[scored.length - 1];
     const current = allTotals[allTotals.length - 1];
-    const finished = cards.every((c) => isComplete(this.model, c));
+    const finished = wholes.every((whole) => whole.every((c) => isComplete(this.model, c)));
     const series = game.games.length > 1 ? game.players.map((_, i) => allTotals.reduce((s, t) => s + t[i].grand_total, 0)) : null;
     const entries = this.entries();
-    const byCell = new Map(entries.map((e) => [`${e.player}:${e.box}`, e]));
+    const byCell = new Map(entries.map((e) => [this.cellKey(e.player, e.column ?? 0, e.box), e]));
     const player = this.nextPlayer(entries, n);
     const target = this.ui.correcting ? this.ui.correcting.player : player;
     const ahead = entries.length ? leaders(series && finished ? series : current.map((t) => t.grand_total)) : [];
     const result = finished ? this.result(game, ahead, series ? series : current.map((t) => t.grand_total)) : null;
     let offered = [];
     if (this.ui.dice.length === this.model.constants.dice_count && (!finished || this.ui.correcting)) {
-      offered = this.offered(rules, cards, target);
+      offered = this.offered(rules, wholes, target);
     }
-    const extra = isExtraYahtzee(this.model, cards[target], this.ui.dice)
-      && cards[target].boxes[allAlikeBox(this.model)] === this.model.constants.yahtzee_score;
+    const alike = allAlikeBox(this.model);
+    const extra = isExtraWhole(this.model, wholes[target], this.ui.dice)
+      && wholes[target].every((card) => card.boxes[alike] === this.model.constants.yahtzee_score);
     this.cache = {
-      changes: this.changes, game, rules, set: ruleset(this.model, rules), cards, current, allTotals, finished,
-      series, byCell, player, target, ahead, result, offered, isSeries: rules.houseRules.includes(this.seriesRule),
-      notes: cards.map((card, i) => this.upperNote(card, current[i])), extraBonus: extra && offered.length > 0,
+      changes: this.changes, game, rules, set: ruleset(this.model, rules), cards, wholes, current, columnTotals, allTotals,
+      finished, series, byCell, player, target, ahead, result, offered, isSeries: rules.houseRules.includes(this.seriesRule),
+      notes: wholes.map((whole, i) => whole.map((card, k) => this.upperNote(card, columnTotals[i][k]))),
+      extraBonus: extra && offered.length > 0,
     };
     return this.cache;
+  }
+
+  /** The key of a cell of the card: a player's box in one of their columns. */
+  cellKey(player, column, box) {
+    return `${player}:${column}:${box}`;
+  }
+
+  /** A box as a message names it: its label, with its column's multiplier on a card of several (its label ×2). */
+  slotLabel(box, column = 0) {
+    const label = this.label(box);
+    return this.columns > 1 ? `${label} \u00d7${this.model.game.columns[column]}` : label;
   }
 
   /** Under the upper bonus: how many points it still needs ("−12"), "–" once out of reach, "" once won. */
@@ -157,26 +183,41 @@ export class Controller {
   score(rules, entries, n) {
     const kept = this.scored.get(entries);
     if (kept && kept.rules === rules && kept.n === n) return kept;
-    const cards = replay(this.model, rules, entries, n);
-    const scored = { rules, n, cards, totals: cards.map((c) => totals(this.model, c)) };
+    const wholes = replayWholes(this.model, rules, entries, n);
+    const cards = wholes.map((whole) => whole[0]);
+    const columnTotals = wholes.map((whole) => whole.map((c) => totals(this.model, c)));
+    // A one-column game's totals are its column's; a card of several adds them, each times its multiplier.
+    const playerTotals = this.columns > 1
+      ? wholes.map((whole) => ({ grand_total: grandTotal(this.model, whole) }))
+      : columnTotals.map((t) => t[0]);
+    const scored = { rules, n, cards, wholes, columnTotals, totals: playerTotals };
     this.scored.set(entries, scored);
     return scored;
   }
 
-  /** The boxes the dice may go in for the player written to, with their scores. */
-  offered(rules, cards, target) {
+  /** A slot's `column` as an entry or an option carries it: only on a card of several columns. */
+  inColumn(column) {
+    return this.columns > 1 ? { column } : {};
+  }
+
+  /** The slots the dice may go in for the player written to, with their scores. */
+  offered(rules, wholes, target) {
     const dice = this.ui.dice;
     if (!this.ui.correcting) {
-      return options(this.model, cards[target], dice, rules).map((o) => ({ ...o, score: this.ui.scratch ? 0 : o.score }));
+      const whole = wholes[target];
+      return legalSlots(this.model, whole, dice, rules).map((slot) => ({
+        box: slot.box, ...this.inColumn(slot.column), score: this.ui.scratch ? 0 : scoreAt(this.model, whole, dice, slot, rules),
+      }));
     }
-    const { box } = this.ui.correcting;
+    const { box, column = 0 } = this.ui.correcting;
+    const at = this.inColumn(column);
     const entries = [...this.entries()];
-    entries[this.indexOf(target, box)] = { player: target, dice: [...dice], box, ...(this.ui.scratch ? { scratch: true } : {}) };
+    entries[this.indexOf(target, box, column)] = { player: target, ...at, dice: [...dice], box, ...(this.ui.scratch ? { scratch: true } : {}) };
     try {
-      return [{ box, score: replay(this.model, rules, entries, cards.length)[target].boxes[box] }];
+      return [{ box, ...at, score: replayWholes(this.model, rules, entries, wholes.length)[target][column].boxes[box] }];
     } catch (error) {
       if (!(error instanceof ScoreError)) throw error;
-      return [{ box, refused: error.message }];
+      return [{ box, ...at, refused: error.message }];
     }
   }
 
@@ -184,8 +225,8 @@ export class Controller {
     return this.game.games[this.game.games.length - 1].entries;
   }
 
-  indexOf(player, box) {
-    return this.entries().findIndex((e) => e.player === player && e.box === box);
+  indexOf(player, box, column = 0) {
+    return this.entries().findIndex((e) => e.player === player && e.box === box && (e.column ?? 0) === column);
   }
 
   /** Whose turn it is: fewest boxes filled, in turn after whoever wrote a new box last. */
@@ -217,6 +258,7 @@ export class Controller {
   resetEntry() {
     this.ui.dice = [];
     this.ui.box = null;
+    this.ui.column = 0;
     this.ui.scratch = false;
     this.ui.correcting = null;
     this.ui.written = null;
@@ -241,8 +283,9 @@ export class Controller {
   write(entry) {
     const d = this.derived();
     const player = d.target;
+    const column = entry.column ?? 0;
     const full = { player, ...entry };
-    const index = this.indexOf(player, entry.box);
+    const index = this.indexOf(player, entry.box, column);
     const entries = [...this.entries()];
     let refused;
     if (index < 0) {
@@ -256,14 +299,15 @@ export class Controller {
     this.resetEntry();
     const saved = this.commit();
     const after = this.derived();
-    const card = after.cards[player];
-    const label = this.model.boxes.find((b) => b.name === entry.box).label;
-    const earned = card.yahtzeeBonuses - d.cards[player].yahtzeeBonuses;
-    const wrote = { name: this.game.players[player], box: label, score: this.num(card.boxes[entry.box]) };
+    const whole = after.wholes[player];
+    const label = this.slotLabel(entry.box, column);
+    const bonuses = (cards) => cards.reduce((sum, c) => sum + c.yahtzeeBonuses, 0);
+    const earned = bonuses(whole) - bonuses(d.wholes[player]);
+    const wrote = { name: this.game.players[player], box: label, score: this.num(whole[column].boxes[entry.box]) };
     const said = earned > 0
       ? fmt(this.T.wrote_bonus, { ...wrote, bonus: this.num(earned * this.model.constants.yahtzee_bonus) })
       : fmt(this.T.wrote, wrote);
-    if (!("dice" in entry)) this.ui.written = { player, box: entry.box }; // a tick may follow, on this box
+    if (!("dice" in entry)) this.ui.written = { player, ...this.inColumn(column), box: entry.box }; // a tick may follow, on this box
     return { ...saved, live: after.finished ? fmt(this.T.game_over, { said, result: after.result }) : said };
   }
 
@@ -292,9 +336,9 @@ export class Controller {
     return {};
   }
 
-  place(box) {
+  place(box, column = 0) {
     if (this.ui.dice.length !== this.model.constants.dice_count) return { alert: this.T.dice_first };
-    return this.write({ dice: [...this.ui.dice], box, ...(this.ui.scratch ? { scratch: true } : {}) });
+    return this.write({ ...this.inColumn(column), dice: [...this.ui.dice], box, ...(this.ui.scratch ? { scratch: true } : {}) });
   }
 
   /**
@@ -306,13 +350,15 @@ export class Controller {
     const d = this.derived();
     if (this.ui.dice.length !== this.model.constants.dice_count) return { alert: this.T.dice_first };
     const chosen = this.ui.correcting ? this.ui.correcting.box : this.ui.box;
-    if (!chosen) return { focus: d.offered.find((o) => !o.refused)?.box ?? null };
-    const offer = d.offered.find((o) => o.box === chosen);
-    if (offer && !offer.refused) return { focus: chosen };
+    const column = this.ui.correcting ? this.ui.correcting.column ?? 0 : this.ui.column;
+    const focus = (o) => (o ? { focus: o.box, ...this.inColumn(o.column ?? 0) } : { focus: null });
+    if (!chosen) return focus(d.offered.find((o) => !o.refused));
+    const offer = d.offered.find((o) => o.box === chosen && (o.column ?? 0) === column);
+    if (offer && !offer.refused) return focus(offer);
     let reason = offer?.refused;
     if (!reason) {
       try {
-        scoreIn(this.model, d.cards[d.target], this.ui.dice, chosen, d.rules, this.ui.scratch);
+        scoreAt(this.model, d.wholes[d.target], this.ui.dice, { column, box: chosen }, d.rules, this.ui.scratch);
       } catch (error) {
         if (!(error instanceof ScoreError)) throw error;
         reason = error.message;
@@ -321,9 +367,9 @@ export class Controller {
     return { alert: fmt(this.T.not_written, { reason }), focus: null };
   }
 
-  writeScore(box, text) {
+  writeScore(box, text, column = 0) {
     if (!/^\d{1,3}$/.test(text.trim())) return { alert: this.T.whole_number };
-    return this.write({ box, score: Number(text.trim()) });
+    return this.write({ ...this.inColumn(column), box, score: Number(text.trim()) });
   }
 
   setScratch(on) {
@@ -332,39 +378,40 @@ export class Controller {
     return {};
   }
 
-  chooseBox(box) {
+  chooseBox(box, column = 0) {
     this.ui.box = box;
-    if (this.ui.written && this.ui.written.box !== box) this.ui.written = null;
+    this.ui.column = column;
+    if (this.ui.written && (this.ui.written.box !== box || (this.ui.written.column ?? 0) !== column)) this.ui.written = null;
     this.changed();
     return {};
   }
 
   /** Whose `box` a tick goes to: the typed score just written, else the player written to. */
-  tickPlayer(box) {
+  tickPlayer(box, column = 0) {
     const written = this.ui.written;
-    return written && written.box === box ? written.player : this.derived().target;
+    return written && written.box === box && (written.column ?? 0) === column ? written.player : this.derived().target;
   }
 
   /** Why `box` cannot take a Yahtzee bonus tick now, as a sentence; null when it can. */
-  tickRefused(box) {
+  tickRefused(box, column = 0) {
     const d = this.derived();
-    const player = this.tickPlayer(box);
-    const index = this.indexOf(player, box);
+    const player = this.tickPlayer(box, column);
+    const index = this.indexOf(player, box, column);
     const entry = index < 0 ? null : this.entries()[index];
-    const reason = tickRefusal(this.model, d.rules, d.cards[player], entry);
+    const reason = tickRefusal(this.model, d.rules, d.wholes[player][column], entry);
     if (!reason) return null;
-    const label = this.model.boxes.find((b) => b.name === box).label;
+    const label = this.slotLabel(box, column);
     return fmt(this.T.tick_refused[reason], { box: label, score: entry?.score, yahtzee: this.model.constants.yahtzee_score });
   }
 
   /** Tick a Yahtzee bonus for the typed score in `box`: the one just written, else the player written to's. */
-  tick(box) {
-    const refusedTick = this.tickRefused(box);
+  tick(box, column = 0) {
+    const refusedTick = this.tickRefused(box, column);
     if (refusedTick) return { alert: refusedTick };
-    const player = this.tickPlayer(box);
-    const index = this.indexOf(player, box);
+    const player = this.tickPlayer(box, column);
+    const index = this.indexOf(player, box, column);
     const entry = this.entries()[index];
-    const label = this.model.boxes.find((b) => b.name === box).label;
+    const label = this.slotLabel(box, column);
     const entries = [...this.entries()];
     entries[index] = { ...entry, bonus: true };
     const refused = this.change(entries, { op: "set", index, before: entry });
@@ -375,23 +422,30 @@ export class Controller {
   }
 
   /** Whether a tick for `box` would be taken now (the view disables the button otherwise). */
-  canTick(box) {
-    return !this.tickRefused(box);
+  canTick(box, column = 0) {
+    return !this.tickRefused(box, column);
   }
 
-  /** The box the typed-score list shows: the one chosen or being corrected, the typed one just written, else the first open. */
+  /** The slot the typed-score list shows: the one chosen or being corrected, the typed one just written, else the first open. */
+  listedSlot() {
+    const d = this.derived();
+    if (this.ui.box) return { box: this.ui.box, column: this.ui.column };
+    if (this.ui.written) return { box: this.ui.written.box, column: this.ui.written.column ?? 0 };
+    for (const [column, card] of d.wholes[d.target].entries()) {
+      const open = this.model.boxes.find((b) => !(b.name in card.boxes));
+      if (open) return { box: open.name, column };
+    }
+    return { box: this.model.boxes[0].name, column: 0 };
+  }
+
   listedBox() {
-    const d = this.derived();
-    const chosen = this.ui.box || this.ui.written?.box;
-    if (chosen) return chosen;
-    const open = this.model.boxes.find((b) => !(b.name in d.cards[d.target].boxes));
-    return (open || this.model.boxes[0]).name;
+    return this.listedSlot().box;
   }
 
-  clearBox(box) {
+  clearBox(box, column = 0) {
     const d = this.derived();
-    const index = this.indexOf(d.target, box);
-    const label = this.model.boxes.find((b) => b.name === box).label;
+    const index = this.indexOf(d.target, box, column);
+    const label = this.slotLabel(box, column);
     if (index < 0) return { alert: fmt(this.T.already_empty, { box: label }) };
     const before = this.entries()[index];
     const refused = this.change(this.entries().filter((_, i) => i !== index), { op: "remove", index, before });
@@ -423,22 +477,24 @@ export class Controller {
     if (step.op === "games") return this.T.undone;
     const entry = step.op === "add" ? this.entries()[this.entries().length - 1] : step.op === "set" ? this.entries()[step.index] : step.before;
     const name = this.game.players[entry.player];
-    const box = this.model.boxes.find((b) => b.name === entry.box).label;
+    const column = entry.column ?? 0;
+    const box = this.slotLabel(entry.box, column);
     if (step.op === "remove") return fmt(this.T.undone_emptied, { name, box });
     if (step.op === "set" && entry.bonus && !step.before.bonus) return fmt(this.T.undone_ticked, { name, box });
-    return fmt(this.T.undone_wrote, { name, box, score: this.derived().cards[entry.player].boxes[entry.box] });
+    return fmt(this.T.undone_wrote, { name, box, score: this.derived().wholes[entry.player][column].boxes[entry.box] });
   }
 
   /** Cells: a filled box opens its correction; an empty box of the player whose turn it is is chosen. */
-  tapCell(player, box) {
+  tapCell(player, box, column = 0) {
     const d = this.derived();
-    this.ui.cursor = { row: this.boxRows().indexOf(box), col: player };
+    this.ui.cursor = { row: this.boxRows().indexOf(box), col: player * this.columns + column };
     this.ui.written = null;
     this.changed();
-    const label = this.model.boxes.find((b) => b.name === box).label;
-    if (d.byCell.has(`${player}:${box}`)) {
-      this.ui.correcting = { player, box };
+    const label = this.slotLabel(box, column);
+    if (d.byCell.has(this.cellKey(player, column, box))) {
+      this.ui.correcting = { player, ...this.inColumn(column), box };
       this.ui.box = box;
+      this.ui.column = column;
       this.changed();
       return { status: fmt(this.T.correcting, { name: this.game.players[player], box: label }) };
     }
@@ -446,6 +502,7 @@ export class Controller {
       return { status: fmt(this.T.not_their_turn, { name: this.game.players[d.player] }) };
     }
     this.ui.box = box;
+    this.ui.column = column;
     this.changed();
     return { status: fmt(this.T.chosen, { name: this.game.players[player], box: label }) };
   }
@@ -453,6 +510,7 @@ export class Controller {
   cancelCorrection() {
     this.ui.correcting = null;
     this.ui.box = null;
+    this.ui.column = 0;
     this.changed();
     return { status: this.T.correction_cancelled };
   }
@@ -572,7 +630,7 @@ export class Controller {
   exportFile(game) {
     const rules = makeRules(this.model, game.rules.variant, game.rules.house_rules);
     const finished = game.games.every((g) =>
-      replay(this.model, rules, g.entries, game.players.length).every((c) => isComplete(this.model, c)),
+      replayWholes(this.model, rules, g.entries, game.players.length).every((whole) => whole.every((c) => isComplete(this.model, c))),
     );
     let data;
     if (finished) {
@@ -612,28 +670,41 @@ export class Controller {
     const rules = this.rulesOf(game);
     const all = game.games.map((g) => this.score(rules, g.entries, game.players.length));
     const last = all[all.length - 1];
-    const finished = last.cards.every((c) => isComplete(this.model, c));
+    const finished = last.wholes.every((whole) => whole.every((c) => isComplete(this.model, c)));
     const sums = game.players.map((_, i) => all.reduce((s, scored) => s + scored.totals[i].grand_total, 0));
     const best = leaders(sums);
     return {
       finished, sums, winners: best.map((i) => game.players[i]), cards: last.cards,
-      rows: this.cardRows(last.cards, last.totals),
+      rows: this.cardRows(last),
       series: all.length > 1 ? all.map((scored) => scored.totals.map((t) => this.num(t.grand_total))) : null,
     };
   }
 
-  /** Every row of a card as the live card shows it, boxes and totals, each player's value as text. */
-  cardRows(cards, cardTotals) {
+  /**
+   * Every row of a card as the live card shows it, boxes and totals, each player's value as text: one
+   * per player, or one per column of each player's card (a player's grand total once, spanning them).
+   */
+  cardRows(scored) {
     return this.model.rows.map((row) => {
       const label = row.total
         ? this.model.totals.find((t) => t.name === row.key).label
         : this.model.boxes.find((b) => b.name === row.key).label;
-      const values = cards.map((card, i) => {
-        const value = row.total ? cardTotals[i][row.key] : card.boxes[row.key];
-        return value === undefined ? "" : this.num(value);
+      const values = scored.wholes.flatMap((whole, i) => {
+        if (row.key === CARD_TOTAL) return [this.num(scored.totals[i].grand_total)];
+        return whole.map((card, k) => {
+          const value = this.cellValue(row, card, scored.columnTotals[i][k], k);
+          return value === undefined ? "" : this.num(value);
+        });
       });
-      return { key: row.key, total: row.total, section: row.section, label, values };
+      return { key: row.key, total: row.total, section: row.section, label, values, span: row.key === CARD_TOTAL ? this.columns : 1 };
     });
+  }
+
+  /** What a row shows in one column of a card: its box, its total, or (the scored row) its total times its multiplier. */
+  cellValue(row, card, columnTotals, column) {
+    if (!row.total) return card.boxes[row.key];
+    if (row.key === SCORED) return columnTotals.grand_total * this.model.game.columns[column];
+    return columnTotals[row.key];
   }
 
   /** The past games as the history lists them, newest first; the one viewed with its card. */
@@ -702,9 +773,9 @@ export class Controller {
     return this.model.rows.filter((r) => !r.total).map((r) => r.key);
   }
 
-  /** Move the cursor by rows and columns, kept on the card. */
+  /** Move the cursor by rows and cell columns (each column of each player's card), kept on the card. */
   moveCursor(rows, cols) {
-    const n = this.game ? this.game.players.length : 1;
+    const n = (this.game ? this.game.players.length : 1) * this.columns;
     const last = this.boxRows().length - 1;
     const { row, col } = this.ui.cursor;
     this.ui.cursor = { row: Math.max(0, Math.min(last, row + rows)), col: Math.max(0, Math.min(n - 1, col + cols)) };
@@ -715,19 +786,21 @@ export class Controller {
   /** The card reached from the keyboard: the cursor starts in the column of the player whose turn it is. */
   cursorToTurn() {
     const d = this.derived();
-    if (d.game && !d.finished) this.ui.cursor = { ...this.ui.cursor, col: d.target };
+    if (d.game && !d.finished) this.ui.cursor = { ...this.ui.cursor, col: d.target * this.columns };
     this.changed();
     return {};
   }
 
   /** Enter or Space on the card: as a tap on the cell under the cursor. */
   tapCursor() {
-    return this.tapCell(this.ui.cursor.col, this.boxRows()[this.ui.cursor.row]);
+    const { row, col } = this.ui.cursor;
+    return this.tapCell(Math.floor(col / this.columns), this.boxRows()[row], col % this.columns);
   }
 
   /** The id of the cell under the cursor (the card's aria-activedescendant). */
   cursorCell() {
-    return `cell-${this.ui.cursor.col}-${this.boxRows()[this.ui.cursor.row]}`;
+    const { row, col } = this.ui.cursor;
+    return cellId(this.model, Math.floor(col / this.columns), col % this.columns, this.boxRows()[row]);
   }
 
   /**
@@ -747,20 +820,25 @@ export class Controller {
     const number = game.games.length;
     let heading = number > 1 || d.isSeries ? fmt(this.T.game_number, { number }) : this.T.game;
     if (d.finished) heading = fmt(this.T.game_result, { game: heading, result: d.result });
-    const box = this.listedBox();
-    const card = d.cards[d.target];
+    const { box, column } = this.listedSlot();
+    const whole = d.wholes[d.target];
+    const card = whole[column];
     return {
-      ...screen, d, ui, heading, box, num: (n) => this.num(n),
+      ...screen, d, ui, heading, box, column, num: (n) => this.num(n),
       printedOn: fmt(this.T.printed_on, { date: this.day(game) }),
       caption: number > 1 ? fmt(this.T.card_number, { number }) : this.T.card,
       short: shortNames(game.players),
       whoText: d.finished && !ui.correcting ? d.result : game.players[d.target],
-      whoLabel: ui.correcting ? fmt(this.T.correcting_label, { box: this.label(ui.correcting.box) }) : d.finished ? this.T.finished_label : this.T.turn_label,
+      whoLabel: ui.correcting ? fmt(this.T.correcting_label, { box: this.slotLabel(ui.correcting.box, ui.correcting.column ?? 0) }) : d.finished ? this.T.finished_label : this.T.turn_label,
       canScratch: canScratch(d.rules),
-      boxList: this.model.boxes.map((b) => ({ name: b.name, text: b.name in card.boxes ? `${b.label} (${this.num(card.boxes[b.name])})` : b.label })),
-      holds: fmt(this.T.holds, { box: this.label(box), allowed: allowedText(this.model, possibleScores(this.model, d.rules, box)) }),
+      // The typed-score list: every box of every column, with what it holds.
+      boxList: whole.flatMap((c, k) => this.model.boxes.map((b) => {
+        const label = this.slotLabel(b.name, k);
+        return { name: b.name, column: k, text: b.name in c.boxes ? `${label} (${this.num(c.boxes[b.name])})` : label };
+      })),
+      holds: fmt(this.T.holds, { box: this.slotLabel(box, column), allowed: allowedText(this.model, possibleScores(this.model, d.rules, box)) }),
       canClear: box in card.boxes,
-      tickRefused: this.tickRefused(box),
+      tickRefused: this.tickRefused(box, column),
       cursor: this.cursorCell(),
       seriesRows: d.series ? { games: d.allTotals.map((t) => t.map((x) => this.num(x.grand_total))), sums: d.series.map((n) => this.num(n)) } : null,
     };

@@ -33,6 +33,8 @@ function gameKey(model) {
 
 const GAME_KEYS = ["id", "started", "rules", "players", "games", "undo", "title", "date"];
 const ENTRY_KEYS = ["player", "box", "dice", "scratch", "score", "bonus"];
+// A card of several columns: every entry names its column, counted from 0 (a one-column game's never do).
+const COLUMN_ENTRY_KEYS = ["player", "column", "box", "dice", "scratch", "score", "bonus"];
 
 function boundedList(model, value, where, most) {
   if (!Array.isArray(value) || value.length > most) throw refusalAt(model, where, "list_at_most", { most });
@@ -47,8 +49,12 @@ function shortText(model, value, where, most) {
 /** One entry's shape: the engine's replay then checks what it says. */
 function checkEntry(model, where, entry, players) {
   const k = model.constants;
-  checkKeys(model, where, entry, ENTRY_KEYS);
+  const columns = model.game.columns.length;
+  checkKeys(model, where, entry, columns > 1 ? COLUMN_ENTRY_KEYS : ENTRY_KEYS);
   if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= players) throw refusalAt(model, where, "no_player");
+  if (columns > 1 && !(Number.isInteger(entry.column) && entry.column >= 0 && entry.column < columns)) {
+    throw refusalAt(model, where, "index_range");
+  }
   if (!model.boxes.some((b) => b.name === entry.box)) {
     throw refusalAt(model, where, "unknown_box", { name: quote(model, entry.box), boxes: model.boxes.map((b) => b.name).join(", ") });
   }
@@ -76,7 +82,7 @@ function checkGames(model, rules, where, games, players) {
   games.forEach((g, i) => {
     const at = within(model, where, say(model, "game", { number: i + 1 }));
     checkKeys(model, at, g, ["entries"]);
-    boundedList(model, g.entries, at, players * model.boxes.length);
+    boundedList(model, g.entries, at, players * model.boxes.length * model.game.columns.length);
     g.entries.forEach((e, n) => checkEntry(model, within(model, at, say(model, "entry", { number: n + 1 })), e, players));
     replay(model, rules, g.entries, players);
   });
@@ -160,7 +166,9 @@ function checkUndo(model, rules, game) {
       if (!Number.isInteger(step.index) || step.index < 0 || step.index > last) throw refusalAt(model, where, "index_range");
       const before = checkEntry(model, where, step.before, players);
       if (step.op === "remove") undone.splice(step.index, 0, before);
-      else if (entries[step.index].player !== before.player || entries[step.index].box !== before.box) {
+      else if (
+        entries[step.index].player !== before.player || entries[step.index].box !== before.box || entries[step.index].column !== before.column
+      ) {
         throw refusalAt(model, where, "unknown_step");
       } else undone[step.index] = before;
     }

@@ -3,6 +3,7 @@
 // page event to the controller's action through app.mjs. It keeps no game state and never calls
 // the store; what it remembers are the page's own nodes, found once per set of players.
 import { fmt } from "./text.mjs";
+import { CARD_TOTAL, SCORED } from "./controller.mjs";
 
 /** A new element with its attributes (null, undefined and false ones left out) and text. */
 function node(tag, attrs = {}, text) {
@@ -30,6 +31,11 @@ function redrawOnce(target, key, draw) {
   draw();
 }
 
+/** The column (from 0) an element's data-column names (from 1); a one-column game's elements name none. */
+function column(element) {
+  return element.dataset.column ? Number(element.dataset.column) - 1 : 0;
+}
+
 /** Whether a name is cut short in its column head (clamped to two lines, or run out of its height). */
 function overflows(span) {
   return span.scrollHeight > span.clientHeight + 1 || span.scrollWidth > span.clientWidth + 1;
@@ -43,6 +49,10 @@ export class View {
     this.act = (name) => document.querySelector(`[data-action="${name}"]`);
     this.boxLabel = Object.fromEntries(model.boxes.map((b) => [b.name, b.label]));
     this.totalRows = new Set(model.totals.map((t) => t.name));
+    // A card of several columns (Triple Yahtzee's ×1 ×2 ×3) draws a cell per column of each player's
+    // card; its cells, options and typed boxes carry data-column (from 1) beside data-player.
+    this.multipliers = model.game.columns;
+    this.columns = this.multipliers.length;
     // The page's own title, in its language, whose rules title a loaded game's replaces.
     this.pageTitle = [document.title, this.$("title").textContent];
     this.drawnFor = "";
@@ -140,39 +150,74 @@ export class View {
     this.drawnFor = key;
     const players = d.game.players;
     const table = this.$("card");
+    const C = this.columns;
     table.style.setProperty("--players", players.length);
-    table.toggleAttribute("data-crowded", players.length > 3); // the narrowest screens turn these names
-    const head = node("tr");
-    head.append(node("th", { scope: "col", class: "corner" }, this.T.box));
-    players.forEach((name, i) => {
-      const th = this.playerHead(name, s.short[i], { "data-head": "", "data-player": i + 1 });
-      th.append(node("span", { class: "badge" }));
-      head.append(th);
-    });
-    table.tHead.replaceChildren(head);
-    // The current player's column is shaded through its <col>: one element changes per turn, not a column of cells.
-    const cols = [node("col"), ...players.map(() => node("col", { class: "player-col" }))];
+    if (C > 1) table.style.setProperty("--columns", C);
+    // The narrowest screens turn these names; a name over several columns has room enough.
+    table.toggleAttribute("data-crowded", players.length > 3 && C === 1);
+    table.tHead.replaceChildren(...this.headRows(players, s.short, (i) => ({ "data-head": "", "data-player": i + 1 }), true));
+    // The current player's columns are shaded through their <col>s: a few elements change per turn, not columns of cells.
+    const cols = [node("col"), ...players.flatMap((_, i) => this.multipliers.map(() => node("col", { class: "player-col" })))];
     table.querySelector("colgroup").replaceChildren(...cols);
-    table.tBodies[0].replaceChildren(...this.bodyRows(players.length, (row, r, tr) => {
+    const parts = { boxes: [], totals: [], again: [] };
+    table.tBodies[0].replaceChildren(...this.bodyRows(players.length * C, (row, r, tr) => {
       players.forEach((_, i) => {
-        if (row.total) {
-          const named = !row.slug.endsWith("_again") && this.totalRows.has(row.key);
-          tr.append(node("td", { "data-player": named ? i + 1 : null, "data-total": named ? row.key : null, "data-again": named ? null : row.key, class: "num" }));
-        } else {
-          tr.append(node("td", { id: `cell-${i}-${row.key}`, "data-player": i + 1, "data-box": row.key, class: "num cell", role: "gridcell" }));
+        if (row.key === CARD_TOTAL) {
+          const td = node("td", { "data-player": i + 1, "data-total": row.key, colspan: C, class: "num" });
+          parts.totals.push({ td, i, k: 0, total: row.key });
+          tr.append(td);
+          return;
         }
+        this.multipliers.forEach((_, k) => {
+          const column = C > 1 ? k + 1 : null;
+          let td;
+          if (row.total) {
+            const named = !row.slug.endsWith("_again") && this.totalRows.has(row.key);
+            td = node("td", { "data-player": named ? i + 1 : null, "data-column": named ? column : null, "data-total": named ? row.key : null, "data-again": named ? null : row.key, class: "num" });
+            parts[named ? "totals" : "again"].push({ td, i, k, total: row.key });
+          } else {
+            const id = C > 1 ? `cell-${i}-${k + 1}-${row.key}` : `cell-${i}-${row.key}`;
+            td = node("td", { id, "data-player": i + 1, "data-column": column, "data-box": row.key, class: "num cell", role: "gridcell" });
+            parts.boxes.push({ td, i, k, box: row.key, shown: null });
+          }
+          tr.append(td);
+        });
       });
       tr.querySelector("th").append(node("span", { class: "hint", "data-hint": r }));
     }));
     this.parts = {
+      ...parts,
       cols: cols.slice(1),
       hints: [...table.querySelectorAll("[data-hint]")],
-      boxes: [...table.querySelectorAll("td[data-box]")].map((td) => ({ td, i: Number(td.dataset.player) - 1, box: td.dataset.box, shown: null })),
-      totals: [...table.querySelectorAll("td[data-total]")].map((td) => ({ td, i: Number(td.dataset.player) - 1, total: td.dataset.total })),
-      again: [...table.querySelectorAll("td[data-again]")].map((td) => ({ td, i: td.cellIndex - 1, total: td.dataset.again })),
       heads: [...table.querySelectorAll("th.player")].map((th) => ({ th, badge: th.querySelector(".badge") })),
     };
     this.fitNames();
+  }
+
+  /**
+   * A card's head: the corner and each player's head (`attrs(i)` adds to it), and on a card of several
+   * columns a second row of each column's multiplier (×1 ×2 ×3) under the player's head, which spans them.
+   */
+  headRows(players, short, attrs, badges) {
+    const C = this.columns;
+    const head = node("tr");
+    head.append(node("th", { scope: "col", class: "corner", rowspan: C > 1 ? 2 : null }, this.T.box));
+    players.forEach((name, i) => {
+      const th = this.playerHead(name, short[i], { ...attrs(i), colspan: C > 1 ? C : null, scope: C > 1 ? "colgroup" : "col" });
+      if (badges) th.append(node("span", { class: "badge" }));
+      head.append(th);
+    });
+    if (C === 1) return [head];
+    const times = node("tr", { class: "multipliers" });
+    players.forEach((name, i) =>
+      this.multipliers.forEach((m, k) => times.append(node("th", { scope: "col", class: "multiplier", "data-player": i + 1, "data-column": k + 1, title: name }, `\u00d7${m}`))),
+    );
+    return [head, times];
+  }
+
+  /** A box as the card and its lists name it: with its column's multiplier on a card of several (its label ×2). */
+  slotLabel(box, k) {
+    return this.columns > 1 ? `${this.boxLabel[box]} \u00d7${this.multipliers[k]}` : this.boxLabel[box];
   }
 
   /** A player's column head: the whole name, and its shortest distinct form for a column too narrow for it. */
@@ -183,14 +228,18 @@ export class View {
   }
 
   /** A card's rows under their section heads, each with its label; `fill(row, index, tr)` adds the cells. */
-  bodyRows(players, fill) {
+  bodyRows(cells, fill) {
     const rows = [];
     let section = null;
     this.model.rows.forEach((row, r) => {
       if (row.section !== section) {
         section = row.section;
         const tr = node("tr", { class: "section" });
-        tr.append(node("th", { scope: "colgroup", colspan: players + 1 }, this.model.sections.find((x) => x.name === section).label));
+        const label = this.model.sections.find((x) => x.name === section).label;
+        const th = node("th", { scope: "colgroup", colspan: cells + 1 }, this.columns > 1 ? undefined : label);
+        // On a card of several columns, which may scroll sideways, the section's name stays in view at the left.
+        if (this.columns > 1) th.append(node("span", { class: "section-name" }, label));
+        tr.append(th);
         rows.push(tr);
       }
       const tr = node("tr", { class: row.total ? `total ${row.key}` : "box" });
@@ -220,28 +269,28 @@ export class View {
     for (const span of parts.hints) putText(span, hints[Number(span.dataset.hint)]);
     const players = d.game.players;
     const correcting = ui.correcting;
-    parts.cols.forEach((col, i) => col.classList.toggle("mine", i === d.target));
+    parts.cols.forEach((col, n) => col.classList.toggle("mine", Math.floor(n / this.columns) === d.target));
     for (const cell of parts.boxes) {
-      const { td, i, box } = cell;
-      const value = d.cards[i].boxes[box];
-      const entry = d.byCell.get(`${i}:${box}`);
-      const chosen = i === d.target && box === ui.box;
-      const fixing = Boolean(correcting && correcting.player === i && correcting.box === box);
+      const { td, i, k, box } = cell;
+      const value = d.wholes[i][k].boxes[box];
+      const entry = d.byCell.get(`${i}:${k}:${box}`);
+      const chosen = i === d.target && box === ui.box && k === ui.column;
+      const fixing = Boolean(correcting && correcting.player === i && correcting.box === box && (correcting.column ?? 0) === k);
       const shown = `${value}|${entry && entry.bonus}|${entry && !entry.dice}|${chosen}|${fixing}`;
       if (cell.shown === shown) continue; // only the cells that changed are touched
       cell.shown = shown;
       putText(td, value === undefined ? "" : num(value));
       putAttr(td, "data-tick", entry && entry.bonus ? "\u2713" : null);
-      putAttr(td, "aria-label", fmt(this.T.cell, { name: players[i], box: this.boxLabel[box], value: value === undefined ? this.T.empty : num(value) }));
+      putAttr(td, "aria-label", fmt(this.T.cell, { name: players[i], box: this.slotLabel(box, k), value: value === undefined ? this.T.empty : num(value) }));
       td.classList.toggle("typed", Boolean(entry && !entry.dice));
       td.classList.toggle("chosen", chosen);
       td.classList.toggle("correcting", fixing);
     }
-    for (const { td, i, total } of parts.totals) {
-      putText(td, num(d.current[i][total]));
-      if (total === "upper_bonus") putAttr(td, "data-note", d.notes[i]);
+    for (const { td, i, k, total } of parts.totals) {
+      putText(td, num(this.totalValue(d, i, k, total)));
+      if (total === "upper_bonus") putAttr(td, "data-note", d.notes[i][k]);
     }
-    for (const { td, i, total } of parts.again) putText(td, num(d.current[i][total]));
+    for (const { td, i, k, total } of parts.again) putText(td, num(d.columnTotals[i][k][total]));
     parts.heads.forEach(({ th, badge }, i) => {
       const lead = d.ahead.includes(i);
       const now = !d.finished && i === d.target;
@@ -253,6 +302,13 @@ export class View {
     const active = this.$(s.cursor);
     for (const { td } of parts.boxes) td.classList.toggle("active", td === active);
     if (active) putAttr(this.$("card"), "aria-activedescendant", active.id);
+  }
+
+  /** A total's cell: its column's total, the scored row's (that times the multiplier), or the player's grand total. */
+  totalValue(d, i, k, total) {
+    if (total === CARD_TOTAL) return d.current[i].grand_total;
+    if (total === SCORED) return d.columnTotals[i][k].grand_total * this.multipliers[k];
+    return this.columns > 1 ? d.columnTotals[i][k][total] : d.current[i][total];
   }
 
   drawSeries(s) {
@@ -312,19 +368,33 @@ export class View {
     this.$("scratch").checked = ui.scratch;
     const list = this.$("option-list");
     const chosen = ui.correcting ? ui.correcting.box : ui.box;
-    redrawOnce(list, JSON.stringify([d.finished && !ui.correcting, ui.dice, d.offered, d.extraBonus, chosen]), () => this.drawOptions(list, s, chosen));
+    const column = ui.correcting ? ui.correcting.column ?? 0 : ui.column;
+    redrawOnce(list, JSON.stringify([d.finished && !ui.correcting, ui.dice, d.offered, d.extraBonus, chosen, column]), () => this.drawOptions(list, s, chosen, column));
     const select = this.$("score-box");
-    if (!select.options.length) select.replaceChildren(...this.model.boxes.map((b) => node("option", { value: b.name }, b.label)));
+    if (!select.options.length) select.replaceChildren(...s.boxList.map((b) => node("option", this.boxOption(b.name, b.column))));
     s.boxList.forEach((b, n) => putText(select.options[n], b.text));
-    select.value = s.box;
+    select.value = this.boxOption(s.box, s.column).value;
     putText(this.$("score-help"), s.holds);
     this.act("clear-box").disabled = !s.canClear;
     this.act("tick-bonus").disabled = Boolean(s.tickRefused);
     putText(this.$("tick-help"), s.tickRefused || "");
   }
 
+  /** A typed-score list's option for a box (of a column, on a card of several): its value and data- attributes. */
+  boxOption(box, k) {
+    if (this.columns === 1) return { value: box };
+    return { value: `${k + 1}:${box}`, "data-box": box, "data-column": k + 1 };
+  }
+
+  /** The box chosen in the typed-score list, and its column (from 0). */
+  listedSlot() {
+    const option = this.$("score-box").selectedOptions[0];
+    if (this.columns === 1 || !option) return [this.$("score-box").value, 0];
+    return [option.dataset.box, Number(option.dataset.column) - 1];
+  }
+
   /** Where the roll may go: the boxes offered with their scores (the one chosen marked), or what is missing. */
-  drawOptions(list, s, chosen) {
+  drawOptions(list, s, chosen, column = 0) {
     const { d, ui } = s;
     const K = this.model.constants;
     list.replaceChildren();
@@ -339,9 +409,11 @@ export class View {
           list.append(node("p", { class: "help" }, fmt(this.T.not_written, { reason: option.refused })));
           continue;
         }
-        const mine = option.box === chosen;
-        const button = node("button", { type: "button", class: mine ? "option chosen" : "option", "data-option": option.box, "aria-current": mine ? "true" : null });
-        button.append(node("span", {}, this.boxLabel[option.box]), node("strong", {}, s.num(option.score)));
+        const k = option.column ?? 0;
+        const mine = option.box === chosen && k === column;
+        const attrs = { type: "button", class: mine ? "option chosen" : "option", "data-option": option.box, "data-column": this.columns > 1 ? k + 1 : null };
+        const button = node("button", { ...attrs, "aria-current": mine ? "true" : null });
+        button.append(node("span", {}, this.slotLabel(option.box, k)), node("strong", {}, s.num(option.score)));
         list.append(button);
       }
     }
@@ -369,7 +441,13 @@ export class View {
         button("delete-game", this.T.delete),
       );
       item.append(buttons);
-      if (game.rows) item.append(this.pastCard(game));
+      if (game.rows) {
+        const card = this.pastCard(game);
+        // A card of several columns scrolls sideways in its own box, as the live one does.
+        const scroll = this.columns > 1 ? node("div", { class: "card-scroll" }) : null;
+        if (scroll) scroll.append(card);
+        item.append(scroll || card);
+      }
       if (game.series) {
         const table = node("table", { class: "card series past" });
         table.append(node("thead"), node("tbody"));
@@ -394,15 +472,18 @@ export class View {
   /** A past game's last card, to read: every row the live card shows, boxes, bonuses and totals. */
   pastCard(game) {
     // Crowded as the live card is: on the narrowest screens four or more names run up their columns.
-    const table = node("table", { class: "card past", "data-crowded": game.players.length > 3 });
-    const head = node("tr");
-    head.append(node("th", { scope: "col", class: "corner" }, this.T.box));
-    game.players.forEach((name, i) => head.append(this.playerHead(name, game.short[i])));
+    const table = node("table", { class: "card past", "data-crowded": game.players.length > 3 && this.columns === 1 });
     table.append(node("thead"), node("tbody"));
-    table.tHead.append(head);
+    table.tHead.append(...this.headRows(game.players, game.short, () => ({}), false));
     const rows = game.rows;
-    table.tBodies[0].append(...this.bodyRows(game.players.length, (_, r, tr) => {
-      rows[r].values.forEach((value, i) => tr.append(node("td", { class: "num", "data-player": i + 1, [rows[r].total ? "data-total" : "data-box"]: rows[r].key }, value)));
+    table.tBodies[0].append(...this.bodyRows(game.players.length * this.columns, (_, r, tr) => {
+      const { span, values } = rows[r];
+      values.forEach((value, n) => {
+        // One value per player, or per column of each player's card; a value spanning them is the player's own.
+        const [i, k] = span > 1 || this.columns === 1 ? [n, null] : [Math.floor(n / this.columns), (n % this.columns) + 1];
+        const attrs = { class: "num", "data-player": i + 1, "data-column": k, colspan: span > 1 ? span : null };
+        tr.append(node("td", { ...attrs, [rows[r].total ? "data-total" : "data-box"]: rows[r].key }, value));
+      });
     }));
     return table;
   }
@@ -462,7 +543,8 @@ export class View {
       if (event.key !== "Enter") return;
       event.preventDefault();
       const result = enter();
-      if (result.focus) document.querySelector(`#option-list [data-option="${result.focus}"]`)?.focus();
+      const column = result.column === undefined ? "" : `[data-column="${result.column + 1}"]`;
+      if (result.focus) document.querySelector(`#option-list [data-option="${result.focus}"]${column}`)?.focus();
     });
   }
 
@@ -484,7 +566,7 @@ export class View {
   bindPlace(handler) {
     this.$("option-list").addEventListener("click", (event) => {
       const button = event.target.closest("[data-option]");
-      if (button && !handler(button.dataset.option).alert) this.$("dice").focus();
+      if (button && !handler(button.dataset.option, column(button)).alert) this.$("dice").focus();
     });
   }
 
@@ -493,20 +575,21 @@ export class View {
   }
 
   bindChooseBox(handler) {
-    this.$("score-box").addEventListener("change", () => handler(this.$("score-box").value));
+    this.$("score-box").addEventListener("change", () => handler(...this.listedSlot()));
   }
 
   bindWriteScore(handler) {
     this.$("turn").addEventListener("submit", (event) => event.preventDefault());
     this.$("typed").addEventListener("submit", (event) => {
       event.preventDefault();
-      if (!handler(this.$("score-box").value, this.$("score").value).alert) this.$("score").value = "";
+      const [box, k] = this.listedSlot();
+      if (!handler(box, this.$("score").value, k).alert) this.$("score").value = "";
     });
   }
 
   bindBoxButtons(clear, tick) {
-    this.on("clear-box", () => clear(this.$("score-box").value));
-    this.on("tick-bonus", () => tick(this.$("score-box").value));
+    this.on("clear-box", () => clear(...this.listedSlot()));
+    this.on("tick-bonus", () => tick(...this.listedSlot()));
   }
 
   /** The Undo button, and Ctrl+Z or Cmd+Z outside a field that has its own undo. */
@@ -549,7 +632,7 @@ export class View {
     const card = this.$("card");
     card.addEventListener("click", (event) => {
       const td = event.target.closest("td[data-box]");
-      if (td) tap(Number(td.dataset.player) - 1, td.dataset.box);
+      if (td) tap(Number(td.dataset.player) - 1, td.dataset.box, column(td));
     });
     card.addEventListener("focus", () => focus());
     const rows = this.model.rows.filter((r) => !r.total).length;
