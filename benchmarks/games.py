@@ -10,7 +10,7 @@ and the warm fill of each game's records against Yahtzee's.
    quietest of three rounds counts. Goal: no game's fill slower than Yahtzee's (ratio <= 1.0,
    within the noise).
 
-    python benchmarks/games.py [--records N] [--json]
+    python benchmarks/games.py [--records N] [--rounds N] [--json]
 """
 
 from __future__ import annotations
@@ -48,16 +48,16 @@ def generate(game_id: str, count: int, seed: int = 2026) -> list[Record]:
     return records
 
 
-def time_builds(scratch: Path) -> tuple[float, float, int, int]:
+def time_builds(scratch: Path, rounds: int = ROUNDS) -> tuple[float, float, int, int]:
     alone, every = plan(games=["yahtzee"]), plan()
     alone_s, every_s = [], []
-    for round_number in range(ROUNDS):
+    for round_number in range(rounds):
         alone_s.append(build(scratch / f"alone-{round_number}", alone).seconds)
         every_s.append(build(scratch / f"every-{round_number}", every).seconds)
     return min(alone_s), min(every_s), len(alone), len(every)
 
 
-def time_fills(count: int, folder: Path) -> dict[str, float]:
+def time_fills(count: int, folder: Path, rounds: int = ROUNDS) -> dict[str, float]:
     """Seconds per record of each game, warm: its blank sheets rendered before the timing."""
     filler = Filler()
     records = {game_id: generate(game_id, count) for game_id in GAMES}
@@ -65,7 +65,7 @@ def time_fills(count: int, folder: Path) -> dict[str, float]:
         for record in game_records:
             filler.pdf([record])
     best: dict[str, float] = {}
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         spent = dict.fromkeys(GAMES, 0.0)
         for n in range(count):
             for game_id, game_records in records.items():
@@ -80,12 +80,13 @@ def time_fills(count: int, folder: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="each side's runs; the fastest counts")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = parser.parse_args()
     os.environ[cache.OFF_ENV] = "1"  # also for the build's worker processes
     with tempfile.TemporaryDirectory() as scratch:
-        alone_s, every_s, alone_jobs, every_jobs = time_builds(Path(scratch))
-        fills = time_fills(args.records, Path(scratch))
+        alone_s, every_s, alone_jobs, every_jobs = time_builds(Path(scratch), args.rounds)
+        fills = time_fills(args.records, Path(scratch), args.rounds)
     build_ratio = every_s / alone_s
     print(f"build, Yahtzee alone: {alone_s:7.2f} s ({alone_jobs} jobs)")
     print(f"build, every game:    {every_s:7.2f} s ({every_jobs} jobs)")
