@@ -135,6 +135,13 @@ def run_sheetgen(
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
+def blob(page: str) -> dict:
+    """A scorekeeper page's model: the JSON its scripts read."""
+    match = re.search(r'<script type="application/json" id="model">(.*?)</script>', page, re.S)
+    assert match
+    return json.loads(match.group(1))
+
+
 def latin1_locale() -> str:
     """A Latin-1 locale this machine has (as `locale -a` names it), else C: plain ASCII."""
     names = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()

@@ -8,7 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import CONTRADICTING_STARTS, KNOWN_HOUSE_RULES, KNOWN_VARIANTS, OUR_HOUSE, TEMPLATES, run_cli
+from helpers import (
+    CONTRADICTING_STARTS,
+    KNOWN_HOUSE_RULES,
+    KNOWN_VARIANTS,
+    OUR_HOUSE,
+    TEMPLATES,
+    blob,
+    run_cli,
+)
 
 from sheetgen.build import build, plan
 from sheetgen.files.variants import load_rules
@@ -17,12 +25,6 @@ from sheetgen.rules.variants import VARIANTS, HouseRule, Rules
 from sheetgen.web.scorekeeper import MODULES, render_scorekeeper, scorekeeper_data
 
 TEMPLATE_DIR = TEMPLATES / "scorekeeper"
-
-
-def blob(page: str) -> dict:
-    match = re.search(r'<script type="application/json" id="model">(.*?)</script>', page, re.S)
-    assert match
-    return json.loads(match.group(1))
 
 
 def test_cli_writes_the_page_and_prints_its_path(tmp_path):

@@ -13,8 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import DATA, node_answers, run_cli, saved_game
-from test_scorekeeper import blob
+from helpers import DATA, blob, node_answers, run_cli, saved_game
 
 from sheetgen.errors import IllegalPlacementError, SheetgenError
 from sheetgen.rules.game import GAMES, TRIPLE_YAHTZEE, Game
