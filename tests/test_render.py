@@ -169,8 +169,12 @@ def test_sheets_rendered_in_threads_at_once_are_the_ones_rendered_alone() -> Non
 def test_weasyprint_keeps_the_internals_the_adapter_reads() -> None:
     """pdf/weasy.py measures laid-out pages through WeasyPrint 70's private page box; when a newer
     WeasyPrint moves it, this fails by name (and pyproject.toml caps the version until then)."""
+    # In the bundled font, as every sheet sets its text: with none, the "a" falls to no font at all,
+    # and WeasyPrint 70 then lays the page out differently from one render to the next.
+    font_file = (FONTS_DIR / "DejaVuSans.ttf").as_uri()
+    font = f"@font-face {{ font-family: T; src: url({font_file}) }} body {{ font-family: T }}"
     html = weasy.HTML(
-        string="<style>@page { size: 200px 300px; margin: 10px 10px 20px } body, p { margin: 0 }"
+        string=f"<style>{font} @page {{ size: 200px 300px; margin: 10px 10px 20px }} body, p {{ margin: 0 }}"
         " p { height: 30px } main { height: 50px; margin-top: 5px; line-height: 12px }</style>"
         "<p></p><main><div>a</div></main>"
     )
