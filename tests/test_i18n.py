@@ -285,7 +285,13 @@ def test_no_house_rule_set_says_more_than_a_longest_one(lang):
                 assert len(rule_sheet(builtin_rules(variant, chosen)).text) <= longest, (variant, chosen)
 
 
-@pytest.mark.parametrize("lang", languages())
+# The languages whose longest rule sheets hold the most text (it 13,186 characters, de 12,950, fr 12,746
+# on 2026-12-03; en for the original): the other longest sets' sheets, within a few words of the longest,
+# are laid out in those; every language's longest sets are test_every_rule_sheet_is_one_page's.
+FULLEST = ("en", "it", "de", "fr")
+
+
+@pytest.mark.parametrize("lang", FULLEST)
 def test_every_longest_rule_sheet_and_a_sample_is_one_page(lang):
     """Each variant's other longest set (the other start rule) on Letter and A4, and two sets drawn
     at random per language on a paper drawn too: one page. With the test above and the longest
