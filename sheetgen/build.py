@@ -581,11 +581,31 @@ def _interrupts_ignored() -> Iterator[None]:
         return
     previous = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, signal.SIGHUP)}
     try:
-        resource_tracker.ensure_running()
+        _start_quiet_tracker()
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def _start_quiet_tracker() -> None:
+    """Start the resource tracker with /dev/null, not the user's terminal, as its standard error.
+
+    When a build ends at once (a failed write, a signal) and the process leaves with os._exit,
+    the pool's semaphores are never released by their finalizers: the tracker unlinks them
+    itself, as it should, and says so in a warning of several lines after sheetgen's one line.
+    The semaphores are gone either way; the warning is for Python's developers. The tracker
+    inherits descriptor 2, so it is pointed elsewhere for the moment the tracker starts.
+    """
+    terminal = os.dup(2)
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(terminal, 2)
+        os.close(terminal)
 
 
 def _results(jobs: list[Job]) -> Iterator[list[tuple[str, bytes, bytes | None]]]:

@@ -317,3 +317,37 @@ def test_the_resource_tracker_is_stopped_through_the_one_private_name():
     assert callable(getattr(resource_tracker.ResourceTracker, "_stop", None)), (
         "ResourceTracker._stop is gone: update sheetgen.build.stop_resource_tracker"
     )
+
+
+LEFT_AT_ONCE = (
+    "import multiprocessing, os, sys\n"
+    "from concurrent.futures import ProcessPoolExecutor\n"
+    "from sheetgen.build import _start_quiet_tracker\n"
+    "if __name__ == '__main__':\n"
+    "    _start_quiet_tracker()\n"
+    "    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context('spawn'))\n"
+    "    pool.submit(abs, -1).result()\n"
+    "    for worker in multiprocessing.active_children():\n"
+    "        worker.kill()\n"
+    "        worker.join()\n"
+    "    print('Error: one line', file=sys.stderr, flush=True)\n"
+    "    os._exit(2)  # as a build that ends at once leaves: the pool's semaphores never released\n"
+)
+
+
+def test_a_build_left_at_once_says_one_line_not_the_trackers_warning(tmp_path):
+    """The resource tracker unlinks the semaphores a build left with os._exit did not release,
+    and its warning about them (several lines) goes nowhere, not after sheetgen's one line."""
+    script = tmp_path / "left.py"
+    script.write_text(LEFT_AT_ONCE)
+    before = set(os.listdir("/dev/shm"))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stderr == "Error: one line\n"  # the tracker has ended too
+
+    def left() -> set[str]:
+        return {name for name in set(os.listdir("/dev/shm")) - before if name.startswith("sem.mp-")}
+
+    deadline = time.monotonic() + 10  # the tracker unlinks them once the program has gone
+    while left() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not left()

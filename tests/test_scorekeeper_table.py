@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, serving, start
 from helpers import EXAMPLES, saved_game
+from playwright.sync_api import expect
 
 from sheetgen.rules.variants import Rules
 from sheetgen.web.scorekeeper import render_scorekeeper
@@ -83,10 +84,10 @@ def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
     games = page.locator("[data-history-game]")
     assert games.count() == 1 and "Ann" in games.first.inner_text() and "Bob" in games.first.inner_text()
     page.set_input_files('input[type=file][data-action="import"]', str(EXAMPLES / "turns.json"))
-    page.wait_for_function("document.querySelectorAll('[data-history-game]').length === 1")
+    expect(page.locator("#status")).to_have_text("Imported turns.json.")  # read: the file is the game
     page.click('[data-action="undo"]')
     page.reload()
-    assert page.locator("[data-history-game]").count() == 1  # Cy had nothing written: nothing to keep
+    expect(page.locator("[data-history-game]")).to_have_count(1)  # Cy had nothing written: nothing to keep
     first = page.locator("[data-history-game]").first
     first.locator('[data-action="view-game"]').click()
     first.locator('[data-action="resume"]').click()
