@@ -12,6 +12,7 @@ import json
 import logging
 import shutil
 import subprocess
+from functools import cache
 
 import pypdf
 import pytest
@@ -180,15 +181,17 @@ def test_a_field_twice_or_on_no_page_is_an_error_naming_it(keep_visible, why, tm
 # The embedded sheet info
 
 
+@cache
+def _filled_sheet() -> bytes:
+    return fill(blank_sheet("players", "letter", fillable=True), worked("p1.", "p1.name"))
+
+
 def _with_info(text: str, tmp_path) -> str:
-    writer = pypdf.PdfWriter(
-        clone_from=pypdf.PdfReader(io.BytesIO(blank_sheet("players", "letter", fillable=True)))
-    )
-    writer._info.get_object()[NameObject(SHEET_KEY)] = TextStringObject(text)
+    """The filled players sheet with `text` as its sheetgen information."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(_filled_sheet())))
+    writer.add_metadata({SHEET_KEY: TextStringObject(text)})
     path = tmp_path / "info.pdf"
     writer.write(path)
-    filled = fill(path.read_bytes(), worked("p1.", "p1.name"))
-    path.write_bytes(filled)
     return str(path)
 
 
