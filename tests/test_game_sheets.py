@@ -73,6 +73,16 @@ def test_a_games_players_sheet_has_its_rows_labels_in_card_order(game):
 
 
 @pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
+def test_only_a_hasbro_games_sheets_carry_hasbro_s_notice(game):
+    """Triple Yahtzee's sheets name Hasbro's trademark as Yahtzee's do; Yatzy's and Yacht's name none,
+    and their footer's left column (the game) has the width."""
+    for pdf in (sheet(game), other_sheet(game)):
+        text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+        assert ("Hasbro" in text) == (game is TRIPLE_YAHTZEE), game.id
+        assert game.title in text
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
 def test_a_games_players_sheet_has_a_column_per_player_and_multiplier(game):
     """Six players of a one-column game; two of Triple Yahtzee, each with a head per multiplier."""
     (page,) = printed_pages(sheet(game))

@@ -31,7 +31,6 @@ from sheetgen.files.variants import load_rules
 from sheetgen.layout.geometry import LABEL_SHARE, SAFE_AREA, Layout, player_pages, sheet_geometry
 from sheetgen.pdf.rulesheet import BODY_SIZE, MIN_BODY_SIZE, SMALL_SIZE, TITLE_SIZE
 from sheetgen.pdf.scoresheet import HEADING_SIZES, THICK, THIN, grid_lines, heading_size, sheet_kind
-from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import _
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
 
@@ -169,7 +168,7 @@ def test_footers_are_two_columns_that_never_meet_or_break_a_phrase(which, sheet)
     else:
         rules = load_rules(*sheet[:2])
     with speaking(lang):
-        notice, full, short = sheet_notice(), edition_parts(rules), edition_parts(rules, short=True)
+        notice, full, short = rules.game.notice, edition_parts(rules), edition_parts(rules, short=True)
         page_word = _("Page %(page)s of %(pages)s", page=1, pages=2).split()[0]
     pages = printed_pages(any_pdf(which, sheet))
     smallest = 14.0 if "large" in sheet else 8.0
@@ -315,7 +314,7 @@ def test_score_sheets_print_their_title_at_its_size_and_an_even_space_above_the_
     rules = load_rules(options.get("variant", "official"), options.get("house_rules", ()))
     layout = Layout(options["layout"])
     with speaking(lang):
-        title, notice, words = rules.title, sheet_notice(), sheet_kind(layout)
+        title, notice, words = rules.title, rules.game.notice, sheet_kind(layout)
     spaces = []
     for page, cards in zip(printed_pages(score_pdf(*sheet)), card_geometries(kind, paper), strict=True):
         for geometry in cards:

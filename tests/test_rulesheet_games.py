@@ -184,6 +184,7 @@ def test_one_legible_page_with_every_box_and_the_best_total(game: Game, paper: s
         labels = [box.label for box in game.boxes]
     squeezed = "".join("".join(lines).split())
     assert "".join(best.split()) in squeezed
+    assert ("Hasbro" in squeezed) == bool(game.notice_id)  # Yatzy and Yacht are nobody's trademark
     for label in labels:
         assert page.find(label), label
     (table,) = (block for block in sheet.section("lower").blocks if block.kind == "table")

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from sheetgen.rules.boxes import LOWER_BOXES
-from sheetgen.rules.guide import PAGE_ORDER, SHEET_NOTICE, SITE_NOTICE, difference, rules_page
+from sheetgen.rules.game import YAHTZEE_NOTICE
+from sheetgen.rules.guide import PAGE_ORDER, SITE_NOTICE, difference, rules_page
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import C2406, FREE_CHOICE, OFFICIAL, VARIANTS, HouseRule, Rules
 from sheetgen.web.site import human_size, render_rules_page, stylesheet
@@ -129,7 +130,7 @@ def test_scorekeeper_link_when_built() -> None:
 
 def test_notices_name_hasbro() -> None:
     """The sheet and site notices both say whose trademark it is and that we are not affiliated."""
-    for notice in (SHEET_NOTICE, SITE_NOTICE):
+    for notice in (YAHTZEE_NOTICE, SITE_NOTICE):
         assert "trademark of Hasbro" in notice and "not affiliated with Hasbro" in notice
 
 

@@ -79,8 +79,14 @@ def set_footer(
 
     `parts` are the left column's phrases (a page number, the edition, the
     house rules); `short_parts` the same with the house rules in a few
-    words, used when `parts` would need more than `max_lines` lines.
+    words, used when `parts` would need more than `max_lines` lines. With no
+    notice (a game nobody's trademark), the left column has the whole width.
     """
+    if not notice:
+        left, _broken = _pack(_pieces(parts), width - SLACK, size)
+        if len(left) > max_lines:
+            left, _broken = _pack(_pieces(short_parts), width - SLACK, size)
+        return Footer(tuple(left), (), round(width, 2), 0.0)
     one_line = text_width(notice, size, FOOTER_FONT) + SLACK
     sentences = SENTENCE.split(notice)
     widest = max(text_width(s, size, FOOTER_FONT) for s in sentences) + SLACK

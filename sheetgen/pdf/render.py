@@ -31,7 +31,6 @@ from sheetgen.pdf.weasy import (
     scope_header_cells,
 )
 from sheetgen.rules import i18n
-from sheetgen.rules.guide import sheet_notice
 from sheetgen.web.templating import render
 
 
@@ -88,9 +87,7 @@ def _created() -> str | None:
 
 
 def render_html(template: str, **context: Any) -> str:
-    return render(
-        template, author=AUTHOR, lang=i18n.lang(), created=_created(), notice=sheet_notice(), **context
-    )
+    return render(template, author=AUTHOR, lang=i18n.lang(), created=_created(), **context)
 
 
 def render_document(

@@ -27,7 +27,6 @@ from sheetgen.layout.footer import Footer, set_footer
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper, Print
 from sheetgen.pdf.render import render_document, rendering, write_document
 from sheetgen.pdf.weasy import Document, column_heights, ink_bottom, opened, placed
-from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.rulebook import edition_parts, rule_sheet
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
 from sheetgen.rules.variants import Rules
@@ -106,7 +105,7 @@ def rule_footer(rules: Rules, paper: str, large: bool = False) -> Footer:
     width = PAPER_SIZES_PT[paper][0] - 2 * PAGE_MARGIN
     size, lines = (LARGE_FOOTER_SIZE, LARGE_FOOTER_LINES) if large else (SMALL_SIZE, FOOTER_LINES)
     return set_footer(
-        edition_parts(rules), edition_parts(rules, short=True), sheet_notice(), width, size, lines
+        edition_parts(rules), edition_parts(rules, short=True), rules.game.notice, width, size, lines
     )
 
 

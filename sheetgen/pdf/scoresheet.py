@@ -71,7 +71,6 @@ from sheetgen.rules.boxes import (
     sheet_total_hint,
 )
 from sheetgen.rules.game import YAHTZEE, Game, Section
-from sheetgen.rules.guide import sheet_notice
 from sheetgen.rules.i18n import N_, _, ngettext
 from sheetgen.rules.rulebook import box_hint, edition_line, edition_parts
 from sheetgen.rules.text import NAME_EXCERPT, REPR, quote
@@ -394,7 +393,7 @@ def _footer(rules: Rules, geometry: SheetGeometry, number: int, pages: int) -> F
     return set_footer(
         page + game + edition[0],
         page + game + edition[1],
-        sheet_notice(),
+        rules.game.notice,
         geometry.footer.width,
         size,
         lines,

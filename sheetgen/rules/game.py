@@ -207,6 +207,7 @@ class Game:
     extra_bonus: ExtraBonus | None
     columns: tuple[int, ...] = (1,)
     summary_id: str = ""  # one line on the game, for the site's index; a game file has none
+    notice_id: str = ""  # the trademark notice its sheets print; Yatzy, Yacht and game files have none
 
     def __post_init__(self) -> None:
         Boxes(self.boxes)  # each id once
@@ -232,6 +233,10 @@ class Game:
     @property
     def summary(self) -> str:
         return _(self.summary_id) if self.summary_id else ""
+
+    @property
+    def notice(self) -> str:
+        return _(self.notice_id) if self.notice_id else ""
 
     @property
     def takes_jokers(self) -> bool:
@@ -311,6 +316,7 @@ def _lower(
     return BoxRule(box_id, Section.LOWER, kind, scoring, label, needs, example=example, **parameters)
 
 
+YAHTZEE_NOTICE = N_("Yahtzee is a trademark of Hasbro. This sheet is not affiliated with Hasbro.")
 _FULL_HOUSE_NEEDS = N_("3 of one number and 2 of another")
 _CHANCE_NEEDS = N_("any 5 dice")
 _ALL_ALIKE_NEEDS = N_("all 5 dice alike")
@@ -386,6 +392,7 @@ YAHTZEE = Game(
     ),
     upper_bonus=UpperBonus(threshold=63, score=35),
     extra_bonus=ExtraBonus(score=100, most=12),
+    notice_id=YAHTZEE_NOTICE,
 )
 """Yahtzee: 13 boxes in one column."""
 
@@ -400,6 +407,7 @@ TRIPLE_YAHTZEE = Game(
     extra_bonus=ExtraBonus(score=100, most=36),
     columns=(1, 2, 3),
     summary_id=N_("Yahtzee's card three times over: the second column counts double, the third triple."),
+    notice_id=YAHTZEE_NOTICE,
 )
 """Triple Yahtzee: Yahtzee's card three times, the columns counted once, twice and three times."""
 

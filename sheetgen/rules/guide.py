@@ -44,13 +44,7 @@ from sheetgen.rules.rulebook import (
 from sheetgen.rules.scoring import natural_score
 from sheetgen.rules.variants import START_RULES, VARIANTS, HouseRule, JokerOrder, Rules
 
-SHEET_NOTICE = N_("Yahtzee is a trademark of Hasbro. This sheet is not affiliated with Hasbro.")
 SITE_NOTICE = N_("Yahtzee is a trademark of Hasbro. This site and its sheets are not affiliated with Hasbro.")
-
-
-def sheet_notice() -> str:
-    """The trademark notice every sheet prints, in the active language."""
-    return _(SHEET_NOTICE)
 
 
 def site_notice() -> str:
