@@ -20,6 +20,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
@@ -256,27 +257,37 @@ def variant_options(command: Callable) -> Callable:
     )(command)
 
 
-def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> GameRules | None:
-    """A built-in game, or one line naming the known ones and exit code 2."""
-    if value is None:
-        return None
-    try:
-        return load_game(value)
-    except SheetgenError as error:
-        raise UserError(f"--game: {error}") from None
+T = TypeVar("T")
 
 
-game_option = click.option(
-    "--game",
+def _found(
+    finder: Callable[[str], T], prefix: str = ""
+) -> Callable[[click.Context, click.Parameter, str | None], T | None]:
+    """An option's callback: `finder`'s answer, or its one-line refusal and exit code 2."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> T | None:
+        if value is None:
+            return None
+        try:
+            return finder(value)
+        except SheetgenError as error:
+            raise UserError(f"{prefix}{error}") from None
+
+    return callback
+
+
+def _game_option(**settings: object) -> Callable:
+    """--game: a built-in game's id or a game file."""
+    return click.option("--game", callback=_found(load_game, "--game: "), **settings)
+
+
+game_option = _game_option(
     default=DEFAULT_GAME,
     show_default=True,
-    callback=_game,
     help=f"The game: {', '.join(GAMES)}, or a game file (TOML). "
     "--variant and --house-rule belong to the games with Jokers: yahtzee and triple-yahtzee.",
 )
-record_game_option = click.option(
-    "--game",
-    callback=_game,
+record_game_option = _game_option(
     help=f"The game of a record that names none ({', '.join(GAMES)}; default yahtzee); "
     "a record of another game is refused.",
 )
@@ -292,20 +303,10 @@ paper_option = click.option(
 )
 
 
-def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """A known language, or one line naming the known ones and exit code 2."""
-    if value is None:
-        return None
-    try:
-        return find_language(value)
-    except SheetgenError as error:
-        raise UserError(str(error)) from None
-
-
 lang_option = click.option(
     "--lang",
     cls=ListsLanguages,
-    callback=_language,
+    callback=_found(find_language),
     expose_value=True,
     help=f"The language of every printed word: {LANGUAGES} (default en).",
 )

@@ -321,6 +321,21 @@ _FULL_HOUSE_NEEDS = N_("3 of one number and 2 of another")
 _CHANCE_NEEDS = N_("any 5 dice")
 _ALL_ALIKE_NEEDS = N_("all 5 dice alike")
 
+# Yatzy's and Yacht's boxes alike in both: one rule each, as Triple Yahtzee shares Yahtzee's boxes.
+_ONES_UPPER = _upper(ONES_NAMES)
+_MATCHED_FOUR = _lower(
+    "four_of_a_kind",
+    Kind.ALIKE,
+    Scoring.MATCHED,
+    N_("4 of a Kind"),
+    N_("at least 4 dice alike"),
+    (3, 3, 3, 3, 3),
+    count=4,
+)
+_SUM_FULL_HOUSE = _lower(
+    "full_house", Kind.FULL_HOUSE, Scoring.DICE_TOTAL, N_("Full House"), _FULL_HOUSE_NEEDS, (6, 2, 2, 2, 6)
+)
+
 YAHTZEE = Game(
     id="yahtzee",
     title_id=N_("Yahtzee"),
@@ -418,7 +433,7 @@ YATZY = Game(
     faces=_FACES,
     rolls=3,
     boxes=(
-        *_upper(ONES_NAMES),
+        *_ONES_UPPER,
         _lower(
             "one_pair",
             Kind.PAIRS,
@@ -446,15 +461,7 @@ YATZY = Game(
             (3, 3, 3, 3, 5),
             count=3,
         ),
-        _lower(
-            "four_of_a_kind",
-            Kind.ALIKE,
-            Scoring.MATCHED,
-            N_("4 of a Kind"),
-            N_("at least 4 dice alike"),
-            (3, 3, 3, 3, 3),
-            count=4,
-        ),
+        _MATCHED_FOUR,
         _lower(
             "small_straight",
             Kind.STRAIGHT,
@@ -475,14 +482,7 @@ YATZY = Game(
             faces=(2, 3, 4, 5, 6),
             score=20,
         ),
-        _lower(
-            "full_house",
-            Kind.FULL_HOUSE,
-            Scoring.DICE_TOTAL,
-            N_("Full House"),
-            _FULL_HOUSE_NEEDS,
-            (6, 2, 2, 2, 6),
-        ),
+        _SUM_FULL_HOUSE,
         _lower("chance", Kind.ANYTHING, Scoring.DICE_TOTAL, N_("Chance"), _CHANCE_NEEDS, (6, 5, 4, 2, 2)),
         _lower(
             "yatzy", Kind.ALL_ALIKE, Scoring.FIXED, N_("Yatzy"), _ALL_ALIKE_NEEDS, (4, 4, 4, 4, 4), score=50
@@ -503,24 +503,9 @@ YACHT = Game(
     faces=_FACES,
     rolls=3,
     boxes=(
-        *_upper(ONES_NAMES),
-        _lower(
-            "full_house",
-            Kind.FULL_HOUSE,
-            Scoring.DICE_TOTAL,
-            N_("Full House"),
-            _FULL_HOUSE_NEEDS,
-            (6, 2, 2, 2, 6),
-        ),
-        _lower(
-            "four_of_a_kind",
-            Kind.ALIKE,
-            Scoring.MATCHED,
-            N_("4 of a Kind"),
-            N_("at least 4 dice alike"),
-            (3, 3, 3, 3, 3),
-            count=4,
-        ),
+        *_ONES_UPPER,
+        _SUM_FULL_HOUSE,
+        _MATCHED_FOUR,
         _lower(
             "little_straight",
             Kind.STRAIGHT,
