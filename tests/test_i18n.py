@@ -132,11 +132,12 @@ def rule_sheets(lang: str) -> dict[tuple[str, str], bytes]:
 
 
 def test_the_languages_are_the_catalog_folders():
-    assert languages() == ("en", "da", "de", "es", "fr", "it", "nb", "nl", "pt-BR", "sv")
+    assert languages() == ("en", "da", "de", "es", "fi", "fr", "it", "nb", "nl", "pt-BR", "sv")
     assert {path.name for path in LOCALE_DIR.iterdir() if path.is_dir()} == {
         "da",
         "de",
         "es",
+        "fi",
         "fr",
         "it",
         "nb",
@@ -704,13 +705,13 @@ def test_unknown_language_is_one_line_naming_the_known_ones(tmp_path):
         result = CliRunner().invoke(cli, [*args, "--lang", "xx", "-o", str(tmp_path / "out")])
         assert result.exit_code == 2, args
         (line,) = result.output.strip().splitlines()
-        assert "unknown language 'xx'" in line and "en, da, de, es, fr, it, nb, nl, pt-BR, sv" in line
+        assert "unknown language 'xx'" in line and "en, da, de, es, fi, fr, it, nb, nl, pt-BR, sv" in line
 
 
 def test_variants_and_help_list_the_languages():
     listed = CliRunner().invoke(cli, ["variants"]).output
     assert "language    fr" in listed and "Deutsch" in listed and "Português (Brasil)" in listed
-    assert "en, da, de, es, fr, it, nb, nl, pt-BR, sv" in CliRunner().invoke(cli, ["--help"]).output
+    assert "en, da, de, es, fi, fr, it, nb, nl, pt-BR, sv" in CliRunner().invoke(cli, ["--help"]).output
     for command in ("rules", "scoresheet", "fill", "scorekeeper", "build"):
         assert "--lang" in CliRunner().invoke(cli, [command, "--help"]).output
 
