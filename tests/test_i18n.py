@@ -791,8 +791,9 @@ def test_german_rule_sheets_hyphenate_long_words_and_english_ones_do_not():
 
 def test_the_scorekeeper_card_breaks_long_box_names_at_their_syllables():
     """Chromium on Linux has no hyphenation dictionary, so the blob's long labels carry soft hyphens
-    in every language but English; a compound breaks at its own hyphen; the scorekeeper's field for
-    the score is a noun ("Punkte"), not the rule sheet's verb ("Werte")."""
+    in every language but English; a language pyphen has none for (Finnish) keeps its catalog's own;
+    a compound breaks at its own hyphen; the scorekeeper's field for the score is a noun ("Punkte"),
+    not the rule sheet's verb ("Werte")."""
     with speaking("de"):
         data = scorekeeper_data(Rules())
         page = render_scorekeeper(Rules())
@@ -802,6 +803,12 @@ def test_the_scorekeeper_card_breaks_long_box_names_at_their_syllables():
     assert '<label for="score" class="short">Punkte</label>' in page
     english = scorekeeper_data(Rules())
     assert not any("\u00ad" in b["label"] for b in english["boxes"] + english["totals"])
+    with speaking("fi"):  # no Finnish dictionary in pyphen: the catalog's labels, with its own soft hyphen
+        finnish = scorekeeper_data(Rules())
+    labels = {t["name"]: t["label"] for t in finnish["totals"]} | {
+        b["name"]: b["label"] for b in finnish["boxes"]
+    }
+    assert labels["grand_total"] == "Loppu\u00adsumma" and labels["upper_subtotal"] == "Välisumma"
 
 
 def test_each_language_folder_is_an_offline_app_of_its_own():
