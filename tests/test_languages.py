@@ -37,6 +37,11 @@ OTHERS = [lang for lang in languages() if lang != "en"]
 ADDRESS = {
     "da": ("du", r"jer|jeres|Jer|Jeres|Dem"),
     "de": ("du", r"euch|euer|eure\w*|Tragt|Würfelt|Teilt|Wählt|Lest|ladet|Rechnet"),
+    "fi": (
+        "sinä",
+        r"te|teidän|teille|teitä|teistä|Te|Teidän|Heittäkää|Kirjatkaa|Kirjoittakaa|Laskekaa|Valitkaa"
+        r"|Pelatkaa|Pitäkää|Merkitkää|Lukekaa|Ladatkaa|Napauttakaa|Antakaa",
+    ),
     "fr": ("vous", r"tu|toi|ton|ta|tes"),
     "es": (
         "tú",
@@ -63,6 +68,7 @@ ADDRESS = {
 NEVER = {
     "da": [", eller %(best)s", "Højst mulige", "{name}s "],
     "de": ["Tragt ein", "Werte die letzten", "Spiel Nr.", ", oder %(best)s", "Auslegung: die", "Teilt euch"],
+    "fi": [", tai %(best)s", "{name}n ", "%(name)sn ", "sarake kertoo bonuksen"],
     "fr": ["Annulé.", " :", " ;", " ?", " !"],
     "es": [", o %(best)s", "Compartid"],
     "it": [", o %(best)s", "Condividete"],
@@ -74,6 +80,7 @@ NEVER = {
 SHEET_HOLDS = {
     "da": ["375 eller 1.575", "Fortolkning: Reglerne siger"],
     "de": ["Trag die letzten Würfel", "Auslegung: Die Regeln", "375 oder 1.575"],
+    "fi": ["375 tai 1 575", "Tulkinta: Säännöt eivät kerro", "Ei bonusta, jos siinä on 0"],
     "fr": ["Maximum possible : 375 ou 1 575"],
     "es": ["375 o 1.575"],
     "it": ["375 o 1.575"],

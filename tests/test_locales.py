@@ -237,7 +237,7 @@ def test_a_catalog_a_translator_edits_keeps_its_language(case, tmp_path):
 
 def test_sheetgen_s_own_catalogs_all_serve():
     assert left_out() == ()
-    assert languages() == ("en", "da", "de", "es", "fr", "it", "nb", "nl", "pt-BR", "sv")
+    assert languages() == ("en", "da", "de", "es", "fi", "fr", "it", "nb", "nl", "pt-BR", "sv")
 
 
 def test_the_command_line_says_which_catalog_it_left_out(tmp_path, monkeypatch):

@@ -37,7 +37,7 @@ from sheetgen.rules.rulebook import edition_parts, rule_sheet
 # Swedish is not here yet: on a half card the ring of "å" in "Tvåor" comes 0.4 pt under the row's rule
 # above, and the row has no room to move it without taking the hint's descenders onto the rule below
 # (an open fault of the half card's row height, in the closing note).
-LANGS = ("en", "de", "fr", "es", "it", "nl", "pt-BR")
+LANGS = ("en", "de", "fr", "es", "it", "nl", "pt-BR", "fi")
 EVERY_HOUSE_RULE = ("five-of-a-kind-full-house", "one-die-start", "series", "scratch-any-box")
 KINDS = {
     "players6": {"layout": "players"},

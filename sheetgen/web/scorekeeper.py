@@ -233,12 +233,15 @@ BREAKABLE_LENGTH = 10  # words this long get soft hyphens in the card's narrow l
 def _breakable(label: str, lang: str) -> str:
     """`label` with soft hyphens at the syllables of its long words ("Zwischen\u00adsumme"), so the
     card's label column breaks them as the language does even where the browser has no hyphenation
-    dictionary (Chromium on Linux); English labels stay as they are."""
-    if lang == "en":
-        return label
+    dictionary (Chromium on Linux); English labels stay as they are, and so do a language's that
+    pyphen has no dictionary for (Finnish): its catalog keeps its labels short enough, or carries
+    its own soft hyphens."""
     import pyphen
 
-    words = pyphen.Pyphen(lang=lang.replace("-", "_"))
+    dictionary = pyphen.language_fallback(lang.replace("-", "_"))
+    if lang == "en" or dictionary is None:
+        return label
+    words = pyphen.Pyphen(lang=dictionary)
     # A compound with its own hyphen (Yahtzee-Bonus) breaks there, each part only if long itself.
     return re.sub(
         rf"\w{{{BREAKABLE_LENGTH},}}", lambda word: words.inserted(word.group(), hyphen="\u00ad"), label
