@@ -11,6 +11,7 @@ font file's advance widths (fontTools), as both renderers use them.
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,6 +57,29 @@ class Fitted:
     @property
     def leading(self) -> float:
         return self.size * LEADING
+
+
+@cache
+def _heights(font: Path) -> tuple[dict[int, str], dict[str, tuple[int, int]], int]:
+    """Each glyph's lowest and highest ink (yMin, yMax) in font units, by glyph name."""
+    loaded = TTFont(font, lazy=True)
+    glyf = loaded["glyf"]
+    heights = {name: (getattr(glyf[name], "yMin", 0), getattr(glyf[name], "yMax", 0)) for name in glyf}
+    return loaded.getBestCmap(), heights, loaded["head"].unitsPerEm
+
+
+def mark_rise(text: str, font: Path = NAME_FONT) -> float:
+    """How far, in ems, to lower `text` so a mark over one of its letters (the ring of å, an accent on a
+    capital) comes no higher than the tallest plain letter; 0 when none rises above them, or when a
+    letter of it descends (the line under it has no room to give).
+    """
+    cmap, heights, units = _heights(font)
+    plain = max(heights[cmap[ord(c)]][1] for c in string.ascii_letters)
+    baseline = heights[cmap[ord("o")]][0]  # a round letter's overshoot below the baseline
+    glyphs = [heights[cmap[ord(c)]] for c in text if ord(c) in cmap]
+    if not glyphs or min(low for low, _high in glyphs) < baseline:
+        return 0.0
+    return max(0.0, (max(high for _low, high in glyphs) - plain) / units)
 
 
 @cache

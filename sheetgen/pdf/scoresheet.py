@@ -37,6 +37,7 @@ from sheetgen.layout.fitting import (
     Fitted,
     fit_row,
     line_write_in,
+    mark_rise,
     text_width,
 )
 from sheetgen.layout.footer import Footer, set_footer
@@ -363,12 +364,15 @@ def sheet_row_hint(row: SheetRow, rules: Rules) -> str:
 
 
 def _rows(rules: Rules) -> list[dict[str, object]]:
-    """Each row's label, variant-dependent hint and drawing kind, top to bottom."""
+    """Each row's label, variant-dependent hint and drawing kind, top to bottom; `rise`: how far (in ems)
+    a mark over one of the label's letters rises above plain letters (a total's capitals sit lower anyway)."""
     game = rules.game
-    return [
-        dict(row=r, label=row_label(r, game), hint=sheet_row_hint(r, rules), kind=row_kind(r))
-        for r in card_rows(game)
-    ]
+    rows = []
+    for r in card_rows(game):
+        label, kind = row_label(r, game), row_kind(r)
+        rise = mark_rise(label) if kind in (RowKind.BOX, RowKind.BONUS) else 0.0
+        rows.append(dict(row=r, label=label, hint=sheet_row_hint(r, rules), kind=kind, rise=rise))
+    return rows
 
 
 def _fit_heads(geometry: SheetGeometry, page: list[Column]) -> Fitted | None:
