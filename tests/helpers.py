@@ -332,6 +332,35 @@ def fill(pdf: bytes, values: dict[str, str]) -> bytes:
     return out.getvalue()
 
 
+def xfdf(values: dict[str, str]) -> str:
+    """The fields' values as an XFDF file, the form data pdftk's fill_form (and Acrobat) read."""
+    from xml.sax.saxutils import escape
+
+    fields = "".join(
+        f'<field name="{escape(k)}"><value>{escape(v)}</value></field>' for k, v in values.items()
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        f'<xfdf xmlns="http://ns.adobe.com/xfdf/"><fields>{fields}</fields></xfdf>'
+    )
+
+
+def values_only(pdf: bytes, values: dict[str, str]) -> bytes:
+    """The sheet with each named field's /V set and no appearance made, for a program to draw them."""
+    import pypdf
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf)))
+    for page in writer.pages:
+        own = {full_name(a.get_object()): a.get_object() for a in page.get("/Annots", [])}
+        for name, value in values.items():
+            if name in own:
+                own[name][NameObject("/V")] = TextStringObject(value)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def column_values(prefix: str, boxes: dict[str, int], bonuses: int, ticks: bool = False) -> dict[str, str]:
     """One column's boxes and extra Yahtzees as field values: a count, or that many ticks."""
     values = {prefix + box: str(score) for box, score in boxes.items()}

@@ -18,13 +18,12 @@ import shutil
 import subprocess
 from functools import cache
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 import pypdf
 import pytest
 from browsing import missing
 from click.testing import CliRunner
-from helpers import WORKED_CARD, WORKED_TOTALS, full_name
+from helpers import WORKED_CARD, WORKED_TOTALS, full_name, values_only, xfdf
 
 from sheetgen.cli import cli
 from sheetgen.files.variants import load_rules
@@ -162,16 +161,6 @@ def pdftotext(path: Path) -> str:
     return result.stdout
 
 
-def xfdf(values: dict[str, str]) -> str:
-    fields = "".join(
-        f'<field name="{escape(k)}"><value>{escape(v)}</value></field>' for k, v in values.items()
-    )
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        f'<xfdf xmlns="http://ns.adobe.com/xfdf/"><fields>{fields}</fields></xfdf>'
-    )
-
-
 def flattened_refused(path: Path) -> None:
     result = CliRunner().invoke(cli, ["score", str(path)])
     lines = result.output.strip().splitlines()
@@ -212,13 +201,7 @@ def test_qpdf_generates_appearances_that_print_latin_1_names(kind, tmp_path):
     qpdf = tool("qpdf")
     first = SHEETS[kind][1][0]
     values = name_lines(kind) | worked_card(first, "1")
-    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(sheet(kind))))
-    for page in writer.pages:
-        own = {full_name(a.get_object()): a.get_object() for a in page.get("/Annots", [])}
-        for name, value in values.items():
-            if name in own:
-                own[name][pypdf.generic.NameObject("/V")] = pypdf.generic.TextStringObject(value)
-    writer.write(tmp_path / "values.pdf")
+    (tmp_path / "values.pdf").write_bytes(values_only(sheet(kind), values))
     out = tmp_path / "flat.pdf"
     command = [
         qpdf,

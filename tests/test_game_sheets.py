@@ -11,12 +11,23 @@ import json
 import random
 import shutil
 import subprocess
+import tempfile
 from functools import cache
 from pathlib import Path
 
+import page as validator
 import pypdf
 import pytest
-from helpers import assert_one_line, fill, full_name, printed_pages, run_cli, run_sheetgen
+from helpers import (
+    assert_one_line,
+    fill,
+    full_name,
+    printed_pages,
+    run_cli,
+    run_sheetgen,
+    values_only,
+    xfdf,
+)
 
 from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
@@ -28,7 +39,7 @@ from sheetgen.pdf.fill import fill_pdf
 from sheetgen.pdf.scoresheet import RowKind, row_kind
 from sheetgen.rules.boxes import CardTotal, Total, card_rows, row_label
 from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YATZY, Game
-from sheetgen.rules.records import parse_record
+from sheetgen.rules.records import parse_record, record_text
 from sheetgen.rules.simulate import play_game
 
 NEW_GAMES = (YATZY, YACHT, TRIPLE_YAHTZEE)
@@ -130,6 +141,17 @@ def record(game: Game):
     return parse_record({"game": game.id, "title": "Family night", "players": players})
 
 
+@cache
+def filled_pdf(game: Game) -> bytes:
+    """`sheetgen fill` of the game's record (JSON in, PDF out), made once for the module."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, out = Path(folder) / "record.json", Path(folder) / "filled.pdf"
+        source.write_text(record(game).data, encoding="utf-8")
+        result = run_cli(["fill", str(source), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        return out.read_bytes()
+
+
 def cell_numbers(page, rect) -> str:
     """The digits printed inside `rect`."""
     return "".join(c.text for c in page.chars if c.text.isdigit() and inside([c], rect))
@@ -140,7 +162,7 @@ def test_a_filled_record_of_each_game_prints_the_totals_the_engine_computes(game
     """Each player's boxes and column totals in their cells; Triple Yahtzee's scored totals and the grand
     total across the player's columns; the PDF carries the record."""
     filled = record(game)
-    pdf = fill_pdf(filled)
+    pdf = filled_pdf(game)
     assert b"/AF" in pdf and b"Family night" in pdf  # PDF/A with the record inside, as every fill
     pages = printed_pages(pdf)
     geometries = player_pages("letter", 3, game=game)
@@ -294,3 +316,87 @@ def test_mupdf_adds_up_each_games_form_as_it_is_typed(game, tmp_path):
     assert [line for line in result.stderr.splitlines() if "ICC support" not in line] == []
     out = json.loads(result.stdout.strip().splitlines()[-1])
     assert out["values"] == wanted and out["alerts"] == []
+
+
+def program(name: str) -> str:
+    found = shutil.which(name)
+    assert found, f"the forms are tested with {name} (apt-get install -y pdftk-java qpdf poppler-utils)"
+    return found
+
+
+def pdftotext(path: Path) -> str:
+    """The text poppler reads from the PDF: what a filler drew, not what the fields hold."""
+    command = [program("pdftotext"), "-layout", str(path), "-"]
+    return subprocess.run(command, capture_output=True, text=True, check=True, timeout=120).stdout
+
+
+def flattened_refused(path: Path) -> None:
+    result = run_cli(["score", str(path)])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert "form fields are gone" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
+def test_pdftk_fills_each_games_form_and_sheetgen_reads_it_back(game, tmp_path):
+    """pdftk fill_form with an XFDF of the played game (Triple Yahtzee's `pN.cK.BOX` names): the title
+    and names print; `score --json` of the filled form is the record's (each column's total, scored
+    and the grand total as the engine computes), and `record` names the game. (pdftk flattening, as
+    Yahtzee's: tests/test_forms_engines.py; a flattened copy refused: the qpdf test below.)"""
+    filled_record = record(game)
+    players = filled_record.games[0].players
+    (tmp_path / "sheet.pdf").write_bytes(sheet(game, columns=len(players), fillable=True))
+    (tmp_path / "data.xfdf").write_text(xfdf(form_values(game)), encoding="utf-8")
+    filled = tmp_path / "filled.pdf"
+    command = [program("pdftk"), str(tmp_path / "sheet.pdf"), "fill_form", str(tmp_path / "data.xfdf")]
+    subprocess.run([*command, "output", str(filled)], capture_output=True, check=True, timeout=120)
+    text = pdftotext(filled)
+    assert "Family night" in text and all(player.name in text for player in players), text[:600]
+    (tmp_path / "record.json").write_text(filled_record.data, encoding="utf-8")
+    scored = score_json(filled)
+    assert scored == score_json(tmp_path / "record.json")
+    assert [p["grand_total"] for p in scored["games"][0]["players"]] == [p.grand_total for p in players]
+    result = run_cli(["record", str(filled)])
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    again = json.loads(result.stdout)
+    assert again["game"] == game.id and [p["name"] for p in again["players"]] == [p.name for p in players]
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
+def test_qpdf_draws_each_games_values_and_sheetgen_reads_them_back(game, tmp_path):
+    """Values set with no appearances, then `qpdf --generate-appearances`: the form scores as its record;
+    flattened as well, the title, names and the boxes' scores print."""
+    filled_record = record(game)
+    players = filled_record.games[0].players
+    values = form_values(game)
+    (tmp_path / "values.pdf").write_bytes(
+        values_only(sheet(game, columns=len(players), fillable=True), values)
+    )
+    for flatten in ([], ["--flatten-annotations=all"]):
+        out = str(tmp_path / f"drawn{len(flatten)}.pdf")
+        command = [program("qpdf"), "--generate-appearances", *flatten, str(tmp_path / "values.pdf"), out]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        assert result.returncode in (0, 3) and result.stderr == "", result.stderr  # 3: warnings only
+    text = pdftotext(tmp_path / "drawn1.pdf")
+    assert "Family night" in text and all(player.name in text for player in players), text[:600]
+    highest = max(score for k, score in values.items() if k.startswith("p1.") and score.isdigit())
+    assert highest in text.split()
+    (tmp_path / "record.json").write_text(filled_record.data, encoding="utf-8")
+    assert score_json(tmp_path / "drawn0.pdf") == score_json(tmp_path / "record.json")
+    flattened_refused(tmp_path / "drawn1.pdf")
+
+
+@pytest.mark.parametrize("game", NEW_GAMES, ids=lambda g: g.id)
+def test_a_filled_record_of_each_game_is_pdf_a_3b_and_carries_it_exactly(game, tmp_path):
+    """`sheetgen fill` of the game's record: zero failed rules in page-validation's PDF/A-3b profile (as
+    tests/test_archival.py checks Yahtzee's), and `record` of the PDF writes the record given."""
+    pdf = filled_pdf(game)
+    report = validator.validate_pdf_bytes(pdf, profile="3b")
+    assert sorted({f"{f.rule_id}: {f.message}" for f in report.failures}) == []
+    assert report.is_compliant
+    (tmp_path / "filled.pdf").write_bytes(pdf)
+    (tmp_path / "record.json").write_text(record(game).data, encoding="utf-8")
+    result = run_cli(["record", str(tmp_path / "filled.pdf")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == record_text(json.loads(record(game).data))
+    assert score_json(tmp_path / "filled.pdf") == score_json(tmp_path / "record.json")

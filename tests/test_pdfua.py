@@ -25,7 +25,7 @@ from sheetgen.files.locales import speaking
 from sheetgen.files.variants import load_rules
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.rules import i18n
-from sheetgen.rules.game import TRIPLE_YAHTZEE, YATZY, Game
+from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YATZY, Game
 from sheetgen.rules.rulebook import rule_sheet
 from sheetgen.rules.variants import Rules, builtin_rules
 
@@ -40,9 +40,10 @@ SAMPLE = {
     "rule sheet, longest, de, a4": lambda: rule_sheet_pdf(LONGEST_RULES, "a4", LONG_LANG),
     "players": lambda: blank_sheet("players", "letter"),
     # The other games' as tests/test_game_sheets.py renders them: Triple Yahtzee's three players over
-    # two pages (three columns each, scored rows, a grand total), Yatzy's three players.
+    # two pages (three columns each, scored rows, a grand total), Yatzy's and Yacht's three players.
     "triple-yahtzee players, fillable, two pages": lambda: game_sheet(TRIPLE_YAHTZEE),
     "yatzy players, fillable": lambda: game_sheet(YATZY),
+    "yacht players, fillable": lambda: game_sheet(YACHT),
     "players, fillable, de, a4": lambda: blank_sheet("players", "a4", fillable=True, lang=LONG_LANG),
     "series, fillable, a4": lambda: blank_sheet("series", "a4", fillable=True),
     "half cards, fillable": lambda: blank_sheet("series", "letter", fillable=True, card="half"),

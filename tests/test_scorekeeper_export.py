@@ -14,6 +14,7 @@ from helpers import node_answers, run_cli
 from sheetgen.files.locales import languages, paper_for, speaking
 from sheetgen.layout.geometry import PAPER_SIZES_PT, Paper
 from sheetgen.rules.boxes import Box
+from sheetgen.rules.game import GAMES
 from sheetgen.rules.variants import OFFICIAL, Rules
 from sheetgen.web.scorekeeper import scorekeeper_data
 
@@ -75,3 +76,12 @@ def test_an_export_s_file_name_drops_accents_and_is_never_hidden(names, slug):
     tail = f"-{slug}" if slug else ""
     assert re.fullmatch(rf"yahtzee-\d{{4}}-\d\d-\d\d-\d{{4}}{re.escape(tail)}\.json", name), name
     assert "-".join(s for s in answer["slugs"] if s) == slug
+
+
+def test_an_export_s_file_name_starts_with_its_game():
+    """yatzy-…, yacht-…, triple-yahtzee-…: a family's downloads say which card each game was played on
+    (before, every game's file began yahtzee-)."""
+    for game_id, game in GAMES.items():
+        answer = node_answers({"model": scorekeeper_data(Rules(game=game)), "plays": [[["start", ["Ann"]]]]})
+        name = answer["plays"][0]["exported"]["name"]
+        assert re.fullmatch(rf"{game_id}-\d{{4}}-\d\d-\d\d-\d{{4}}-ann\.json", name), name

@@ -10,14 +10,14 @@ import {
 } from "./engine.mjs";
 import { checkGame, freshGame, STATE_VERSION } from "./store.mjs";
 
-/** The date, time and players in a file name: yahtzee-2026-12-01-2130-ann-bob.json. */
+/** The game, date, time and players in a file name: yahtzee-2026-12-01-2130-ann-bob.json, yatzy-…. */
 export function fileName(model, game) {
   const d = new Date(game.started);
   const pad = (n) => String(n).padStart(2, "0");
   const stamp = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
   const slugs = game.players.map((name) => fileSlug(model, name)).filter(Boolean);
   const names = slugs.join("-").slice(0, model.constants.max_file_name_players).replace(/-$/, "");
-  return `yahtzee-${stamp}${names ? `-${names}` : ""}.json`;
+  return `${model.game.id}-${stamp}${names ? `-${names}` : ""}.json`;
 }
 
 /**

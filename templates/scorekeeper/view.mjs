@@ -67,11 +67,25 @@ export class View {
 
   /** Show what an action returned, then draw the screen. */
   show(result, screen) {
+    const focused = document.activeElement;
     this.$("alert").textContent = result.alert || "";
     if (result.live || result.status) this.$("status").textContent = result.live || result.status;
     else if (result.alert) this.$("status").textContent = "";
     this.render(screen);
+    this.keepFocus(focused);
     return result;
+  }
+
+  /**
+   * A control the drawing hid, removed or disabled (Cancel the correction, Back to the game) would
+   * leave the keyboard's focus on nothing: it goes on to the dice, or to the first name in the setup.
+   */
+  keepFocus(focused) {
+    if (!focused || focused === document.body) return;
+    if (document.activeElement !== focused && document.activeElement !== document.body) return; // moved on already
+    if (focused.isConnected && !focused.disabled && focused.getClientRects().length) return;
+    const next = [this.$("dice"), document.querySelector("#names input")].find((el) => el?.getClientRects().length);
+    next?.focus();
   }
 
   render(s) {
