@@ -12,6 +12,7 @@ its entry or kept its letters draws differently and fails.
 from __future__ import annotations
 
 import io
+import time
 
 import pypdf
 import pytest
@@ -26,6 +27,8 @@ from sheetgen.pdf.scoresheet import render_scoresheet
 from sheetgen.rules.game import TRIPLE_YAHTZEE, YAHTZEE
 
 VIEW = "#toolbar=0&navpanes=0&zoom=100"
+LAYOUT_SECONDS = 1.5  # the viewer's time to lay the pages out once its frame is there
+FRAME_SECONDS = 1.5  # the time its frame takes to come (0.75 s seen), for a viewer not watched as it loads
 SHEETS = {  # (layout, paper, card, print size), the columns typed into, the series totals they show
     "players": (("players", "letter", "full", "standard"), "p1.", "p2.", {}),
     "series": (("series", "a4", "full", "standard"), "g1.", "g2.", {"series_total": "410"}),
@@ -89,37 +92,62 @@ def pdf_viewer(chromium):
     assert outside == []
 
 
+def field_places(pdf: bytes) -> tuple[dict[str, tuple[int, list[float]]], float]:
+    """Each field's first widget (its page and rectangle) and the pages' height, in PDF points."""
+    places: dict[str, tuple[int, list[float]]] = {}
+    height = 0.0
+    for number in range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages)):
+        rects, _width, height = field_rectangles(pdf, number)
+        for name, rect in rects.items():
+            places.setdefault(name, (number, rect))
+    return places, height
+
+
 class Viewer:
-    """One PDF open in Chromium's viewer: click at a field, type, and look at a field."""
+    """One PDF open in Chromium's viewer: click at a field, type, and look at a field.
+
+    Opening only starts the viewer; `ready()` (which every other call makes) waits until it has laid
+    the pages out, so a second viewer can load while the first is typed into."""
 
     def __init__(self, page, path, pdf: bytes) -> None:
         self.page = page
+        self.shot: Image.Image | None = None  # the viewer's screenshot, while nothing is typed
+        self.pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
+        self.rects, self.height = field_places(pdf)
+        self.width = field_rectangles(pdf, 0)[1]
+        self.opened = time.monotonic()
+        self.corners: list[list[float]] | None = None
         self.page.goto(path.as_uri() + VIEW)
-        pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
-        self.rects: dict[str, tuple[int, list[float]]] = {}  # each field's first widget: page, rectangle
-        for number in range(pages):
-            rects, width, self.height = field_rectangles(pdf, number)
-            for name, rect in rects.items():
-                self.rects.setdefault(name, (number, rect))
+
+    def ready(self) -> Viewer:
+        if self.corners is not None:
+            return self
         frame = None
-        for _ in range(100):
+        for attempt in range(100):  # noqa: B007 - read after the loop
             frame = next((f for f in self.page.frames if f.url.startswith("chrome-extension:")), None)
             if frame is not None and frame.evaluate("() => !!(window.viewer && viewer.viewport_)"):
                 break
             self.page.wait_for_timeout(100)
         else:
             raise AssertionError("Chromium opened no PDF viewer")
-        self.page.wait_for_timeout(1500)  # the plugin lays the page out
+        now = time.monotonic()
+        # The plugin lays the pages out once its frame is there: LAYOUT_SECONDS after the frame came, or,
+        # for a viewer that loaded while another was typed into, once it has had as long since opening.
+        seen = now if attempt else min(now, self.opened + FRAME_SECONDS)
+        laid_out = max(seen + LAYOUT_SECONDS, now + 0.3) - now
+        self.page.wait_for_timeout(laid_out * 1000)
         self.corners = frame.evaluate(
             "n => [...Array(n).keys()].map(p => { const r = viewer.viewport_.getPageScreenRect(p);"
             " return [r.x, r.y, r.width]; })",
-            pages,
+            self.pages,
         )
         self.left, self.top, page_width = self.corners[0]
-        self.scale = page_width / width
+        self.scale = page_width / self.width
         self.leave()  # the first click only brings the plugin the focus
+        return self
 
     def at(self, name: str, inset: float = 0.0) -> dict[str, float]:
+        self.ready()
         number, (x0, y0, x1, y1) = self.rects[name]
         left, top, _ = self.corners[number]
         return {
@@ -130,6 +158,7 @@ class Viewer:
         }
 
     def type_into(self, name: str, text: str) -> None:
+        self.shot = None
         spot = self.at(name)
         self.page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
         self.page.wait_for_timeout(50)  # the plugin takes the focus
@@ -138,12 +167,18 @@ class Viewer:
 
     def leave(self) -> None:
         """Focus off every field: a click on the page's margin."""
+        self.ready()
         self.page.mouse.click(self.left + 4, self.top + 4)
         self.page.wait_for_timeout(500)
+        self.shot = None
 
     def look(self, name: str) -> Image.Image:
-        png = self.page.screenshot(clip=self.at(name, inset=2.0))
-        return Image.open(io.BytesIO(png)).convert("L")
+        """The field as drawn: cut from one screenshot of the viewer, taken once typing is over."""
+        if self.shot is None:
+            self.shot = Image.open(io.BytesIO(self.page.screenshot())).convert("L")
+        spot = self.at(name, inset=2.0)
+        x, y = round(spot["x"]), round(spot["y"])
+        return self.shot.crop((x, y, x + round(spot["width"]), y + round(spot["height"])))
 
 
 def ink(look: Image.Image) -> Image.Image:
@@ -190,18 +225,7 @@ def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind,
     typed = tmp_path / "typed.pdf"
     typed.write_bytes(pdf)
     height = max(1300, PAGE_HEIGHT * len(pypdf.PdfReader(io.BytesIO(pdf)).pages))
-    viewer = pdf_viewer(typed, pdf, height)
-    for box, score in WORKED_CARD.items():
-        viewer.type_into(first + box, str(score))
-    if layout == "players":  # after a box: the viewer's first click only takes the focus
-        viewer.type_into("p1.name", "Łukasz Ψ")
-    viewer.type_into(first + "yahtzee_bonus_ticks", "x1")  # PDFium refuses nothing while typing
-    viewer.type_into(second + "aces", "12abc")
-    viewer.type_into(second + "twos", "3a")
     several = len(game.columns) > 1
-    if several:
-        viewer.type_into(THIRD[0] + THIRD[1], THIRD[2])
-    viewer.leave()
     firsts, seconds = column_fields(first, game), column_fields(second, game)
     shown = {firsts[box]: str(score) for box, score in WORKED_CARD.items()}
     shown |= {firsts[key]: value for key, value in WORKED_TOTALS.items()} | {
@@ -214,12 +238,24 @@ def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind,
         thirds = column_fields(THIRD[0], game)
         shown |= {thirds[THIRD[1]]: THIRD[2], thirds["upper_subtotal"]: "6", thirds["grand_total"]: "6"}
         shown |= CARD_TOTALS
-    absent = {name for name in shown if name not in viewer.rects}  # a row large print has no room for
+    places, _height = field_places(pdf)
+    absent = {name for name in shown if name not in places}  # a row large print has no room for
     assert {name.rsplit(".", 1)[1] for name in absent} <= {"upper_total_again"}, sorted(absent)
     shown = {name: value for name, value in shown.items() if name not in absent}
     expected = tmp_path / "expected.pdf"
     expected.write_bytes(with_values(pdf, {k: v for k, v in shown.items() if v}))
-    reference = pdf_viewer(expected, pdf, height)
+    reference = pdf_viewer(expected, pdf, height)  # loads while the other viewer is typed into
+    viewer = pdf_viewer(typed, pdf, height)
+    for box, score in WORKED_CARD.items():
+        viewer.type_into(first + box, str(score))
+    if layout == "players":  # after a box: the viewer's first click only takes the focus
+        viewer.type_into("p1.name", "Łukasz Ψ")
+    viewer.type_into(first + "yahtzee_bonus_ticks", "x1")  # PDFium refuses nothing while typing
+    viewer.type_into(second + "aces", "12abc")
+    viewer.type_into(second + "twos", "3a")
+    if several:
+        viewer.type_into(THIRD[0] + THIRD[1], THIRD[2])
+    viewer.leave()
     reference.leave()
     wrong = {name for name in shown if differs(viewer.look(name), reference.look(name))}
     assert wrong == set(), sorted(wrong)
