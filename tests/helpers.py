@@ -73,6 +73,25 @@ LONGEST = {
 }
 
 
+@cache
+def longest_sheets(lang: str) -> tuple[tuple[str, str], ...]:
+    """The (variant, paper) of a language's longest rule sheets laid out by the tests: the fullest of
+    the three variants on both papers, the other two on one paper each, Letter and A4 taking turns
+    from one language to the next, so every variant meets both papers across the languages."""
+    from sheetgen.files.locales import languages, speaking
+    from sheetgen.rules.rulebook import rule_sheet
+    from sheetgen.rules.variants import builtin_rules
+
+    with speaking(lang):
+        fullest = max(LONGEST, key=lambda v: len(rule_sheet(builtin_rules(v, LONGEST[v])).text))
+    turn = languages().index(lang)
+    pairs = []
+    for n, variant in enumerate(LONGEST):
+        papers = ("letter", "a4") if variant == fullest else (("letter", "a4")[(turn + n) % 2],)
+        pairs += [(variant, paper) for paper in papers]
+    return tuple(pairs)
+
+
 # ---- the command line
 
 

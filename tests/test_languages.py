@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from helpers import LONGEST, hyphenation_faults, rule_sheet_pdf
+from helpers import LONGEST, hyphenation_faults, longest_sheets, rule_sheet_pdf
 from PIL import Image
 
 from sheetgen.build import JobKind, plan, run_job
@@ -349,12 +349,14 @@ def test_the_hyphenation_check_finds_what_a_typesetter_refuses(lines: list[str],
     assert len(hyphenation_faults("\n".join(lines))) == faults
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("variant", sorted(LONGEST))
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize(
+    ("lang", "variant", "paper"),
+    [(lang, variant, paper) for lang in languages() for variant, paper in longest_sheets(lang)],
+)
 def test_rule_sheet_breaks_lines_as_a_typesetter_would(lang: str, variant: str, paper: str) -> None:
-    """Every rule sheet in every language: three letters either side of a break, at most two hyphenated
-    lines in a row, never a break inside Yahtzee, a number or a dice sequence."""
+    """The longest rule sheets in every language (helpers.longest_sheets): three letters either side of
+    a break, at most two hyphenated lines in a row, never a break inside Yahtzee, a number or a dice
+    sequence."""
     text = pdf_lines(rule_sheet_pdf(builtin_rules(variant, LONGEST[variant]), paper, lang))
     assert hyphenation_faults(text) == []
     assert not re.search(r"\d-\n\d", text), "a dice sequence broken at its hyphen"
