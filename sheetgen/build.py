@@ -288,6 +288,16 @@ def _scoresheet_job(
     )
 
 
+# The examples' titles, which a site in another language prints in its own words (tests/test_build.py
+# keeps this list to the titles examples/*.json hold). A record of one's own keeps the title it has.
+EXAMPLE_TITLES = (N_("The scoring guide's card"), N_("Sunday"), N_("Thanksgiving series"), N_("Friday night"))
+
+
+def example_title(title: str | None) -> str | None:
+    """An example's title in the active language."""
+    return _(title) if title in EXAMPLE_TITLES else title
+
+
 def _example_jobs() -> Iterator[Job]:
     """One job per paper fills every example, so each blank renders once per paper."""
     from sheetgen.files.records import load_record
@@ -302,12 +312,11 @@ def _example_jobs() -> Iterator[Job]:
         outputs = tuple(
             f"records/{file_stem(path.stem, 'record')}{paper_suffix(paper)}.pdf" for path in paths
         )
+        titles = [example_title(r.title) or path.stem for r, path in zip(records, paths, strict=True)]
         meta = tuple(
-            _describe(
-                r.rules, _("Filled example: %(title)s", title=r.title or path.stem), paper, _record_layout(r)
-            )
-            | {"card": r.title or path.stem}
-            for r, path in zip(records, paths, strict=True)
+            _describe(r.rules, _("Filled example: %(title)s", title=title), paper, _record_layout(r))
+            | {"card": title}
+            for r, title in zip(records, titles, strict=True)
         )
         yield Job(
             JobKind.RECORDS,
@@ -440,7 +449,8 @@ def _run_job(job: Job, kept: Mapping[str, str]) -> list[tuple[str, bytes, bytes 
         from sheetgen.pdf.fill import Filler
 
         filler = Filler(job.paper, lang=job.lang)  # the examples in the site's language, not English
-        pdfs = [filler.pdf([load_record(path)]) for path in job.records]
+        records = [load_record(path) for path in job.records]
+        pdfs = [filler.pdf([dataclasses.replace(r, title=example_title(r.title))]) for r in records]
     return [(output, pdf, thumbnail(pdf)) for output, pdf in zip(job.outputs, pdfs, strict=True)]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
 import os
 import shutil
@@ -246,3 +248,24 @@ def test_the_same_build_elsewhere_gives_the_same_bytes(site, tmp_path):
     built, again = folder_files(here / "site"), folder_files(elsewhere / "out")
     assert built.keys() == again.keys() and len(built) > 50
     assert [name for name in built if built[name] != again[name]] == []
+
+
+def test_the_examples_titles_are_the_ones_the_site_translates():
+    """EXAMPLE_TITLES holds exactly the titles examples/*.json give, so none prints in English abroad."""
+    titles = {load_record(path).title for path in (ROOT / "examples").glob("*.json")}
+    assert titles == set(build_module.EXAMPLE_TITLES)
+
+
+def test_a_german_site_prints_its_examples_under_german_titles():
+    """The index's captions and the filled example itself: "Sonntag", not "Sunday"; English as written."""
+    jobs = [
+        job for job in plan(["official"], (), ["en", "de"]) if job.kind == "records" and job.paper == "a4"
+    ]
+    german = next(job for job in jobs if job.lang == "de")
+    english = next(job for job in jobs if job.lang == "en")
+    sunday = next(n for n, path in enumerate(german.records) if load_record(path).title == "Sunday")
+    assert german.meta[sunday]["card"] == "Sonntag" and english.meta[sunday]["card"] == "Sunday"
+    single = dataclasses.replace(german, records=(german.records[sunday],), outputs=(german.outputs[sunday],))
+    ((_, pdf, _),) = build_module.run_job(single)
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "Sonntag" in text and "Sunday" not in text
