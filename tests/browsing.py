@@ -140,6 +140,20 @@ def score_json(path: Path) -> dict:
     return json.loads(result.output)
 
 
+# Resolves once the page's write after its next frame has run (or after 150 ms, for a page that draws none).
+SAVED = (
+    "() => new Promise(done => { requestAnimationFrame(() => setTimeout(done, 0)); setTimeout(done, 150); })"
+)
+
+
+def reload(page) -> None:
+    """Reload once the page's last change is saved: a save waits for the next frame (app.mjs's
+    afterFrame), and a reload within that frame leaves the write to the page's pagehide, which
+    Chromium does not always keep (seen twice in CI: the last entry, or the history, gone)."""
+    page.evaluate(SAVED)
+    page.reload()
+
+
 def start(page, names: list[str]) -> None:
     while page.locator('input[data-input="player-name"]').count() < len(names):
         page.click('[data-action="add-player"]')

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, score_json, start
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, reload, score_json, start
 from helpers import EXAMPLES, WORKED_CARD, play, run_cli, scorekeeper_urls
 
 from sheetgen.errors import SheetgenError
@@ -127,7 +127,7 @@ def test_whole_game_with_reload_undo_and_export(browser_page, pages, key, tmp_pa
             enter_roll(page, dice, box, scratch)
             cards[p] = cards[p].place(tuple(dice), Box(box), rules, scratch=scratch)
             if (n, p) == (6, 1):
-                page.reload()
+                reload(page)
                 assert_cards(page, cards)
             if (n, p) == (9, 0):
                 page.click('[data-action="undo"]')

@@ -8,7 +8,7 @@ import json
 import os
 from pathlib import Path
 
-from browsing import PHONE_WIDTH, open_page, roll, start
+from browsing import PHONE_WIDTH, open_page, reload, roll, start
 from helpers import EXAMPLES, saved_game
 
 from sheetgen.errors import SheetgenError
@@ -115,7 +115,7 @@ def test_hostile_saved_games_are_refused_before_heavy_work(browser_page, urls):
     for n, (key, text) in enumerate(cases):
         page.evaluate("() => localStorage.clear()")
         page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
-        page.reload()
+        reload(page)
         assert page.evaluate("() => 1 + 1") == 2  # answers within Playwright's timeout
         assert page.is_visible("#set-aside"), n
         assert page.is_visible('input[data-input="player-name"]'), n

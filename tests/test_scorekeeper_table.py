@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, roll, score_json, serving, start
+from browsing import DESKTOP_WIDTH, PHONE_WIDTH, export, open_page, reload, roll, score_json, serving, start
 from helpers import EXAMPLES, saved_game
 from playwright.sync_api import expect
 
@@ -86,7 +86,7 @@ def test_nothing_is_lost_and_setup_has_a_way_back(browser_page, urls):
     page.set_input_files('input[type=file][data-action="import"]', str(EXAMPLES / "turns.json"))
     expect(page.locator("#status")).to_have_text("Imported turns.json.")  # read: the file is the game
     page.click('[data-action="undo"]')
-    page.reload()
+    reload(page)
     expect(page.locator("[data-history-game]")).to_have_count(1)  # Cy had nothing written: nothing to keep
     first = page.locator("[data-history-game]").first
     first.locator('[data-action="view-game"]').click()
@@ -179,7 +179,7 @@ def test_planted_saved_game_is_set_aside(browser_page, urls):
                "games": [{"entries": [{"player": 0, "box": "chance", "dice": [6] * 10}]}],
                "undo": [], "title": None, "date": None}  # fmt: skip
     page.evaluate("s => localStorage.setItem('sheetgen-scorekeeper/v1/official', s)", json.dumps(planted))
-    page.reload()
+    reload(page)
     assert page.is_visible("#set-aside") and page.is_visible('input[data-input="player-name"]')
     with page.expect_download() as download:
         page.click('[data-action="download-set-aside"]')
@@ -198,18 +198,18 @@ def test_planted_undo_steps_are_checked_and_the_next_game_is_saved(browser_page,
     bent = saved_game(["Ann"], [fours], [{"op": "set", "index": 0, "before": {**fours, "box": "fives"}}])
     fitting = saved_game(["<b>Ann</b>", "__proto__"], [fours], [{"op": "add"}])
     page.evaluate("s => localStorage.setItem('sheetgen-scorekeeper/v1/official', s)", json.dumps(bent))
-    page.reload()
+    reload(page)
     assert page.is_visible("#set-aside") and page.is_visible('input[data-input="player-name"]')
     start(page, ["Bob"])
     roll(page, "55511", "fives")
     assert page.inner_text("[role=alert]") == ""
-    page.reload()
+    reload(page)
     assert page.inner_text('[data-player="1"][data-box="fives"]') == "15"
     page.click('[data-action="undo"]')
     assert page.inner_text('[data-player="1"][data-box="fives"]') == ""
     page.click('[data-action="dismiss-set-aside"]')
     page.evaluate("s => localStorage.setItem('sheetgen-scorekeeper/v1/official', s)", json.dumps(fitting))
-    page.reload()
+    reload(page)
     assert not page.is_visible("#set-aside")
     assert page.inner_text('[data-head][data-player="1"]').startswith("<b>Ann</b>")
     page.click('[data-action="undo"]')
