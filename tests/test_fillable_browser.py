@@ -12,8 +12,10 @@ from __future__ import annotations
 import base64
 import io
 import json
+import random
 
 import pypdf
+import pytest
 from browsing import PDFJS_DIR, missing
 from helpers import DATA, ROOT, WORKED_CARD, WORKED_TOTALS, run_cli, tab_widgets
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -23,7 +25,11 @@ from sheetgen.forms.fields import column_fields
 from sheetgen.forms.taborder import pdfjs_order
 from sheetgen.pdf.cached import scoresheet_pdf
 from sheetgen.pdf.scoresheet import render_scoresheet
-from sheetgen.rules.game import TRIPLE_YAHTZEE
+from sheetgen.rules.boxes import card_rows
+from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YATZY
+from sheetgen.rules.records import parse_record
+from sheetgen.rules.simulate import play_game
+from sheetgen.rules.variants import Rules
 
 ORIGIN = "http://sheetgen.test/"  # answered from disk by the test itself, never the network
 HARNESS = DATA / "pdfjs_form.html"
@@ -260,3 +266,25 @@ def test_a_large_print_triple_yahtzee_card_adds_up_across_its_two_pages(browser_
     fields = {name: field.get("/V") for name, field in saved.get_fields().items()}
     held = ("p1.name", "p1.c1.total", "p1.c2.scored", "p1.c3.scored", "p1.grand_total")
     assert [fields[name] for name in held] == ["Zoë", "395", "6", "15", "416"]
+
+
+@pytest.mark.parametrize("game", [YATZY, YACHT], ids=lambda game: game.id)
+def test_pdfjs_adds_up_a_card_of_each_one_column_game(game, browser_page):
+    """Yatzy's and Yacht's forms in pdf.js: a card the engine played, typed box by box down player 1's
+    column, shows every total the engine computes (their scripts generated from the definition, as
+    Yahtzee's). Two columns: the Tab after the last box stays in the form (from a sheet's very last
+    field pdf.js's test page has nowhere to go, and the value is not committed)."""
+    turns = play_game(random.Random(7), Rules(game=game))
+    record = parse_record({"game": game.id, "players": [{"name": "Ann", "turns": turns}]}, source="played")
+    (player,) = record.games[0].players
+    (column,) = player.whole.columns
+    pdf = scoresheet_pdf(load_rules(game=game), "players", "letter", columns=2, fillable=True)
+    browsing, errors = open_sheet(browser_page, pdf)
+    page = browsing.page
+    fields = column_fields("p1.", game)
+    for row in (row for row in card_rows(game) if row.is_box):
+        type_into(page, fields[row.slug], str(column.boxes[row.key]), box_key)
+    page.wait_for_function(SHOWS, arg=["p1.grand_total", str(player.grand_total)])
+    totals = {row.slug: str(column.totals[row.key]) for row in card_rows(game) if row.is_total}
+    assert {slug: value(page, fields[slug]) for slug in totals} == totals
+    assert errors == [] and browsing.outside_requests == []
