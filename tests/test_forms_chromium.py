@@ -93,15 +93,15 @@ def pdf_viewer(chromium):
     assert outside == []
 
 
-def field_places(pdf: bytes) -> tuple[dict[str, tuple[int, list[float]]], float]:
-    """Each field's first widget (its page and rectangle) and the pages' height, in PDF points."""
+def field_places(pdf: bytes) -> tuple[dict[str, tuple[int, list[float]]], float, float]:
+    """Each field's first widget (its page and rectangle), and the pages' width and height, in points."""
     places: dict[str, tuple[int, list[float]]] = {}
-    height = 0.0
+    width = height = 0.0
     for number in range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages)):
-        rects, _width, height = field_rectangles(pdf, number)
+        rects, width, height = field_rectangles(pdf, number)
         for name, rect in rects.items():
             places.setdefault(name, (number, rect))
-    return places, height
+    return places, width, height
 
 
 class Viewer:
@@ -114,8 +114,7 @@ class Viewer:
         self.page = page
         self.shot: Image.Image | None = None  # the viewer's screenshot, while nothing is typed
         self.pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
-        self.rects, self.height = field_places(pdf)
-        self.width = field_rectangles(pdf, 0)[1]
+        self.rects, self.width, self.height = field_places(pdf)
         self.opened = time.monotonic()
         self.corners: list[list[float]] | None = None
         self.page.goto(path.as_uri() + VIEW)
@@ -239,7 +238,7 @@ def test_chromium_adds_up_the_worked_card_and_cleans_what_it_cannot_refuse(kind,
         thirds = column_fields(THIRD[0], game)
         shown |= {thirds[THIRD[1]]: THIRD[2], thirds["upper_subtotal"]: "6", thirds["grand_total"]: "6"}
         shown |= CARD_TOTALS
-    places, _height = field_places(pdf)
+    places = field_places(pdf)[0]
     absent = {name for name in shown if name not in places}  # a row large print has no room for
     assert {name.rsplit(".", 1)[1] for name in absent} <= {"upper_total_again"}, sorted(absent)
     shown = {name: value for name, value in shown.items() if name not in absent}

@@ -60,12 +60,25 @@ class Fitted:
 
 
 @cache
-def _heights(font: Path) -> tuple[dict[int, str], dict[str, tuple[int, int]], int]:
-    """Each glyph's lowest and highest ink (yMin, yMax) in font units, by glyph name."""
-    loaded = TTFont(font, lazy=True)
-    glyf = loaded["glyf"]
-    heights = {name: (getattr(glyf[name], "yMin", 0), getattr(glyf[name], "yMax", 0)) for name in glyf}
-    return loaded.getBestCmap(), heights, loaded["head"].unitsPerEm
+def _font(font: Path) -> TTFont:
+    return TTFont(font, lazy=True)
+
+
+@cache
+def _metrics(font: Path) -> tuple[dict[int, str], dict[str, tuple[int, int]], int]:
+    loaded = _font(font)
+    return loaded.getBestCmap(), dict(loaded["hmtx"].metrics), loaded["head"].unitsPerEm
+
+
+@lru_cache(maxsize=1024)
+def _ink(char: str, font: Path) -> tuple[int, int] | None:
+    """The lowest and highest ink (yMin, yMax) of `char` in font units; None where the font lacks it.
+    Read a glyph at a time: the whole glyf table would cost a tenth of a second a process."""
+    glyph = _metrics(font)[0].get(ord(char))
+    if glyph is None:
+        return None
+    outline = _font(font)["glyf"][glyph]
+    return getattr(outline, "yMin", 0), getattr(outline, "yMax", 0)
 
 
 def mark_rise(text: str, font: Path = NAME_FONT) -> float:
@@ -73,19 +86,12 @@ def mark_rise(text: str, font: Path = NAME_FONT) -> float:
     capital) comes no higher than the tallest plain letter; 0 when none rises above them, or when a
     letter of it descends (the line under it has no room to give).
     """
-    cmap, heights, units = _heights(font)
-    plain = max(heights[cmap[ord(c)]][1] for c in string.ascii_letters)
-    baseline = heights[cmap[ord("o")]][0]  # a round letter's overshoot below the baseline
-    glyphs = [heights[cmap[ord(c)]] for c in text if ord(c) in cmap]
+    plain = max(_ink(c, font)[1] for c in string.ascii_letters)
+    baseline = _ink("o", font)[0]  # a round letter's overshoot below the baseline
+    glyphs = [ink for char in text if (ink := _ink(char, font)) is not None]
     if not glyphs or min(low for low, _high in glyphs) < baseline:
         return 0.0
-    return max(0.0, (max(high for _low, high in glyphs) - plain) / units)
-
-
-@cache
-def _metrics(font: Path) -> tuple[dict[int, str], dict[str, tuple[int, int]], int]:
-    loaded = TTFont(font, lazy=True)
-    return loaded.getBestCmap(), dict(loaded["hmtx"].metrics), loaded["head"].unitsPerEm
+    return max(0.0, (max(high for _low, high in glyphs) - plain) / _metrics(font)[2])
 
 
 def text_width(text: str, size: float, font: Path = NAME_FONT) -> float:

@@ -83,9 +83,7 @@ def set_footer(
     notice (a game nobody's trademark), the left column has the whole width.
     """
     if not notice:
-        left, _broken = _pack(_pieces(parts), width - SLACK, size)
-        if len(left) > max_lines:
-            left, _broken = _pack(_pieces(short_parts), width - SLACK, size)
+        left, _broken = _left_lines(parts, short_parts, width, size, max_lines)
         return Footer(tuple(left), (), round(width, 2), 0.0)
     one_line = text_width(notice, size, FOOTER_FONT) + SLACK
     sentences = SENTENCE.split(notice)
@@ -96,9 +94,17 @@ def set_footer(
     choices.append((widest, _pack([(s, " ") for s in sentences], widest, size)[0]))
     for notice_width, right in choices:  # noqa: B007 - the last tried is the one returned
         left_width = round(width - notice_width - GUTTER, 2)
-        left, broken = _pack(_pieces(parts), left_width - SLACK, size)
-        if len(left) > max_lines:
-            left, broken = _pack(_pieces(short_parts), left_width - SLACK, size)
+        left, broken = _left_lines(parts, short_parts, left_width, size, max_lines)
         if not broken:
             break
     return Footer(tuple(left), tuple(right), left_width, round(notice_width, 2))
+
+
+def _left_lines(
+    parts: Sequence[str], short_parts: Sequence[str], width: float, size: float, max_lines: int
+) -> tuple[list[str], bool]:
+    """The left column's lines in `width`: the short parts when the whole ones take too many lines."""
+    left, broken = _pack(_pieces(parts), width - SLACK, size)
+    if len(left) > max_lines:
+        left, broken = _pack(_pieces(short_parts), width - SLACK, size)
+    return left, broken
