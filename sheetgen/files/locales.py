@@ -210,8 +210,12 @@ class Catalog:
     @property
     def date_pattern(self) -> str:
         """The language's short numeric date with a four-digit year (2/12/2026, 02.12.2026): CLDR's
-        short form gives some languages a two-digit year, which reads as a day on a score sheet."""
+        short form gives some languages a two-digit year, which reads as a day on a score sheet.
+        Where the numeric form is the year first (Swedish 2026-12-02), the month is named instead
+        (2 dec. 2026), as the browser's pages name it: an ISO date reads as a machine's."""
         pattern = self._locale.date_formats["short"].pattern
+        if pattern.lstrip("'").startswith("y"):
+            return self._locale.date_formats["medium"].pattern
         return pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy")
 
 
