@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from helpers import PAPER_SIZES, hyphenation_faults, lines_of, printed_pages, rule_sheet_pdf
 
-from sheetgen.files.locales import speaking
+from sheetgen.files.locales import languages, speaking
 from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YAHTZEE, YATZY, BoxRule, Game, Kind, Scoring, Section
 from sheetgen.rules.i18n import number
 from sheetgen.rules.rulebook import BoxRow, RuleSheet, highest_totals, rule_sheet
@@ -147,13 +147,20 @@ def test_triple_yahtzee_keeps_the_variant_and_rules_on_extra_yahtzees(variant) -
     assert "all 39 boxes" in text
 
 
-# ---- the printed page: a render per game and paper, in English and German (12 renders)
+# ---- the printed page: a render per game and paper in English and German (12 renders), and one in
+# each other language, the games and papers taking turns (9 renders), so every language's words for
+# these games are laid out on one of their sheets.
 
+_OTHERS = [lang for lang in languages() if lang not in ("en", "de")]
 PAGES = [
     pytest.param(game, paper, lang, id=f"{game.id}-{paper}-{lang}")
     for game in NEW_GAMES
     for paper in PAPER_SIZES
     for lang in ("en", "de")
+] + [
+    pytest.param(game, paper, lang, id=f"{game.id}-{paper}-{lang}")
+    for turn, lang in enumerate(_OTHERS)
+    for game, paper in [(NEW_GAMES[turn % len(NEW_GAMES)], tuple(PAPER_SIZES)[turn % 2])]
 ]
 
 
@@ -162,7 +169,7 @@ def _printed(game: Game, paper: str, lang: str):
     return page
 
 
-@pytest.mark.parametrize(("game", "paper", "lang"), [p for p in PAGES if "-de" in p.id])
+@pytest.mark.parametrize(("game", "paper", "lang"), [p for p in PAGES if not p.id.endswith("-en")])
 def test_lines_break_as_a_typesetter_would(game: Game, paper: str, lang: str) -> None:
     """Hyphenated breaks leave three letters either side, two in a row at most, no dice sequence split."""
     pdf = rule_sheet_pdf(Rules(game=game), paper, lang)
