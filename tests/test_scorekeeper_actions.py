@@ -15,8 +15,9 @@ from babel import Locale
 from babel.dates import format_date
 from helpers import EXAMPLES, saved_game
 
-from sheetgen.files.locales import translator
+from sheetgen.files.locales import speaking, translator
 from sheetgen.rules import i18n
+from sheetgen.rules.rulebook import either
 from sheetgen.rules.variants import OFFICIAL, Rules
 from sheetgen.web.scorekeeper import STORAGE_KEY, scorekeeper_data
 
@@ -242,7 +243,7 @@ def test_every_refusal_says_why_and_changes_nothing(steps, message):
             lambda a: a["screen"]["playing"] is False and a["screen"]["hasGame"],
         ),
         ([*START, ["c", "openSetup"], ["c", "back"]], None, lambda a: a["screen"]["playing"] is True),
-        (START, "New game: Ann, Bob.", lambda a: a["saved"][KEY]["players"] == ["Ann", "Bob"]),
+        (START, "New game: Ann and Bob.", lambda a: a["saved"][KEY]["players"] == ["Ann", "Bob"]),
         (
             [*ANN_FOURS, ["c", "newGame"]],
             "New game; the last one is in the past games.",
@@ -362,6 +363,15 @@ def test_a_past_game_shows_every_row_and_totals_equal_to_its_summary():
     assert next(row for row in past["rows"] if row["key"] == "yahtzee_bonus")["values"] == ["1,200"]
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "sv"])
+def test_players_are_listed_as_the_language_lists(lang):
+    """"Ann, Bob and Cy" in the language's words, as the rule sheets list boxes (rulebook.either)."""
+    with speaking(lang):
+        listed = either(["Ann", "Bob", "Cy"], "and")
+    answer = run([["c", "start", ["Ann", "Bob", "Cy"]]], lang=lang, data=model(lang))
+    assert listed in said(answer["results"][-1]) and "Ann, Bob, Cy" not in said(answer["results"][-1])
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "pt-BR"])
 def test_numbers_and_dates_in_the_pages_language(lang):
     """The controller writes numbers and dates as the page's language (its <html lang>) does, in the
@@ -424,17 +434,17 @@ def test_a_deleted_game_is_asked_about_with_its_date_and_gone():
     answer = run([*steps, ["c", "deleteQuestion", "gone"]])
     question, removed, gone = answer["results"][-3:]
     assert (
-        question.startswith("Delete the game of Ann, Bob from ")
+        question.startswith("Delete the game of Ann and Bob from ")
         and "T" not in question.split(" from ")[1][:10]
     )
-    assert removed["status"] == "Deleted the game of Ann, Bob." and gone is None
+    assert removed["status"] == "Deleted the game of Ann and Bob." and gone is None
     assert answer["saved"][KEY + "/history"]["games"] == []
 
 
 def test_resume_brings_a_past_game_back():
     steps = [*ANN_FOURS, ["c", "newGame"], ["c", "typeDice", "12345"], ["c", "place", "chance"]]
     answer = run([*steps, ["c", "resume", "$past"]])
-    assert said(answer["results"][-1]) == "Resumed: Ann, Bob."
+    assert said(answer["results"][-1]) == "Resumed: Ann and Bob."
     assert entries(answer) == [{"player": 0, "dice": [4, 4, 4, 4, 2], "box": "fours"}]
     assert len(answer["saved"][KEY + "/history"]["games"]) == 1  # the game on screen went to the history
 

@@ -178,7 +178,7 @@ def test_saved_games_of_another_game_are_refused_in_one_line() -> None:
     assert answers["saved"][0]["aside"] and not answers["saved"][0]["loaded"]
     alert = answers["imports"][0]["alert"]
     assert alert == (
-        "yahtzee.json: saved game: a game of yahtzee; this page keeps yatzy: open the scorekeeper of yahtzee"
+        "yahtzee.json: saved game: a game of Yahtzee; this page keeps Yatzy: open the scorekeeper of Yahtzee"
     )
     assert "\n" not in alert
     # The same game saved by the Yatzy page (its rules name the game) loads there.
@@ -274,7 +274,7 @@ def test_a_yatzy_page_reads_yatzy_records_and_refuses_others_in_one_line() -> No
     checked = parse_record(record, source="y.json").to_json()["games"][0]["players"]
     assert [p["grand_total"] for p in answers[0]["games"][0]] == [p["grand_total"] for p in checked]
     assert answers[1] == {
-        "error": "h.json: game: a game of yahtzee; this page keeps yatzy: open the scorekeeper of yahtzee"
+        "error": "h.json: game: a game of Yahtzee; this page keeps Yatzy: open the scorekeeper of Yahtzee"
     }
     with pytest.raises(SheetgenError) as python:
         parse_record(variant, source="v.json")

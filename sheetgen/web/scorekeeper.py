@@ -196,7 +196,6 @@ TEXT: dict[str, Any] = {
     "winners": N_("{names} tie {what}"),
     "with_total": N_("with {total}"),
     "series_with": N_("the series with {total}"),
-    "and": N_(" and "),
     "remove_die": N_("Take back the {face}"),
     "player_label": N_("Player {number}"),
     "remove_player": N_("Remove player {number}"),
@@ -225,6 +224,12 @@ def _translated(text: Any) -> Any:
     if isinstance(text, dict):
         return {key: _translated(value) for key, value in text.items()}
     return _(text, mb=MAX_IMPORT_BYTES >> 20) if "%(mb)s" in text else _(text)
+
+
+def _list_text() -> dict[str, str]:
+    """The rule sheets' own way of listing ("Ann, Bob and Cy"), for the page's lists of players."""
+    joined = _("%(first)s and %(last)s") % {"first": "{first}", "last": "{last}"}
+    return {"list_and": joined, "list_comma": _(", ")}
 
 
 BREAKABLE_LENGTH = 10  # words this long get soft hyphens in the card's narrow label column
@@ -341,6 +346,7 @@ def _model_data(lang: str, game: Game = YAHTZEE) -> dict[str, Any]:
         "game": game.to_data(),
         "game_title": game.title,
         "games": list(GAMES),
+        "game_titles": {other.id: other.title for other in GAMES.values()},  # messages name games by title
         "default_game": DEFAULT_GAME,
         "constants": {
             "dice_count": game.dice,
@@ -378,7 +384,7 @@ def _model_data(lang: str, game: Game = YAHTZEE) -> dict[str, Any]:
             "line_spaces": LINE_SPACES,
             "ascii_spellings": ASCII_SPELLINGS,
         },
-        "text": _translated(TEXT),
+        "text": _translated(TEXT) | _list_text(),
         "series_rule": HouseRule.SERIES.value,
         # The names the engine's branches test, so no rule, kind, section or scoring is spelt twice.
         "engine": {

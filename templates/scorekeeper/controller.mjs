@@ -167,9 +167,15 @@ export class Controller {
    * the engine's grand totals (of the series once it has more than one game), as `sheetgen score`.
    */
   result(game, ahead, sums) {
-    const names = ahead.map((i) => game.players[i]).join(this.T.and);
+    const names = this.list(ahead.map((i) => game.players[i]));
     const what = fmt(game.games.length > 1 ? this.T.series_with : this.T.with_total, { total: this.num(sums[ahead[0]]) });
     return fmt(ahead.length > 1 ? this.T.winners : this.T.winner, { names, what });
+  }
+
+  /** Names as the language lists them: "Ann", "Ann and Bob", "Ann, Bob and Cy" (the catalog's words). */
+  list(names) {
+    if (names.length < 2) return names.join("");
+    return fmt(this.T.list_and, { first: names.slice(0, -1).join(this.T.list_comma), last: names.at(-1) });
   }
 
   /** A game's rules, made once per set of rules (the same object each time, for `score`). */
@@ -549,7 +555,7 @@ export class Controller {
     this.store.game = freshGame(this.model, this.model.page, clean);
     this.resetEntry();
     this.ui.setup = false;
-    return { ...kept, ...this.commit(), live: fmt(this.T.started, { names: clean.join(", ") }) };
+    return { ...kept, ...this.commit(), live: fmt(this.T.started, { names: this.list(clean) }) };
   }
 
   /** A series page goes on to the next game; else the game goes to the history and a new one starts. */
@@ -650,7 +656,7 @@ export class Controller {
     this.resetEntry();
     this.ui.setup = false;
     this.ui.viewing = null;
-    return { ...kept, ...this.commit(), live: fmt(this.T.resumed, { names: chosen.players.join(", ") }) };
+    return { ...kept, ...this.commit(), live: fmt(this.T.resumed, { names: this.list(chosen.players) }) };
   }
 
   view(id) {
@@ -662,7 +668,7 @@ export class Controller {
   remove(id) {
     const game = this.store.take(id);
     if (this.ui.viewing === id) this.ui.viewing = null;
-    return { ...this.commit(), status: fmt(this.T.deleted, { names: game ? game.players.join(", ") : "" }) };
+    return { ...this.commit(), status: fmt(this.T.deleted, { names: game ? this.list(game.players) : "" }) };
   }
 
   /** A past game's summary: when, who, totals, winners, finished or not, and its last card's rows. */
@@ -711,11 +717,11 @@ export class Controller {
   pastGames() {
     return this.store.history.map((game) => {
       const s = this.summary(game);
-      const state = s.finished ? `${this.T.finished}, ${fmt(this.T.history_winner, { names: s.winners.join(this.T.and) })}` : this.T.unfinished;
+      const state = s.finished ? `${this.T.finished}, ${fmt(this.T.history_winner, { names: this.list(s.winners) })}` : this.T.unfinished;
       const viewing = this.ui.viewing === game.id;
       return {
         id: game.id, finished: s.finished, viewing, players: game.players, short: shortNames(game.players),
-        what: fmt(this.T.history_item, { when: this.when(game), players: game.players.join(", ") }),
+        what: fmt(this.T.history_item, { when: this.when(game), players: this.list(game.players) }),
         note: fmt(this.T.history_totals, { totals: game.players.map((n, i) => `${n} ${this.num(s.sums[i])}`).join(", "), state }),
         rows: viewing ? s.rows : null,
         series: viewing && s.series ? { games: s.series, sums: s.sums.map((n) => this.num(n)) } : null,
@@ -726,7 +732,7 @@ export class Controller {
   /** The question asked before a past game is deleted. */
   deleteQuestion(id) {
     const game = this.store.history.find((g) => g.id === id);
-    return game ? fmt(this.T.delete_confirm, { names: game.players.join(", "), when: this.when(game) }) : null;
+    return game ? fmt(this.T.delete_confirm, { names: this.list(game.players), when: this.when(game) }) : null;
   }
 
   /** The game on screen (no id) or a past one as a file to download, and what the page then says. */

@@ -597,7 +597,8 @@ function recordGame(model, data) {
 }
 
 function otherGame(model, name) {
-  throw refusalAt(model, word(model, "game"), "other_game_page", { game: name, wanted: model.game.id });
+  const game = model.game_titles[name];
+  throw refusalAt(model, word(model, "game"), "other_game_page", { game, wanted: model.game_title });
 }
 
 function recordRules(model, data, pageRules) {

@@ -106,8 +106,10 @@ export function checkGame(model, game) {
   // A saved game of another game (Yahtzee's under a Yatzy page's key) is refused in one line.
   const savedGame = game.rules.game ?? model.default_game;
   if (savedGame !== model.game.id) {
-    const shown = model.games.includes(savedGame) ? savedGame : quote(model, String(savedGame).slice(0, k.max_id_length));
-    throw refusalAt(model, saved, "other_game_page", { game: shown, wanted: model.game.id });
+    const shown = model.games.includes(savedGame)
+      ? model.game_titles[savedGame]
+      : quote(model, String(savedGame).slice(0, k.max_id_length));
+    throw refusalAt(model, saved, "other_game_page", { game: shown, wanted: model.game_title });
   }
   shortText(model, game.rules.variant, word(model, "variant"), k.max_name_length);
   boundedList(model, game.rules.house_rules, word(model, "house_rules"), model.house_rules.length).forEach((r) =>
