@@ -365,7 +365,7 @@ def test_a_past_game_shows_every_row_and_totals_equal_to_its_summary():
 
 @pytest.mark.parametrize("lang", ["en", "de", "sv"])
 def test_players_are_listed_as_the_language_lists(lang):
-    """"Ann, Bob and Cy" in the language's words, as the rule sheets list boxes (rulebook.either)."""
+    """Three players read "Ann, Bob and Cy" in the language's words, as the rule sheets list boxes."""
     with speaking(lang):
         listed = either(["Ann", "Bob", "Cy"], "and")
     answer = run([["c", "start", ["Ann", "Bob", "Cy"]]], lang=lang, data=model(lang))
