@@ -678,17 +678,19 @@ def _broken_records() -> list[dict]:
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
 def test_record_errors_on_the_command_line_speak_the_language(tmp_path, lang):
     """`sheetgen fill --lang` refuses each broken record in one line of that language: where and what
-    by its labels, no stretch of the English catalog, no internal id (English keeps the record's keys).
-    One run per language; a record's own "lang" speaks the same when no --lang is given."""
+    by its labels, no stretch of the English catalog, no internal id (English keeps the record's keys);
+    a file that is not JSON too, in the words of the page's own JSON reader, not Python's. One run per
+    language; a record's own "lang" speaks the same when no --lang is given."""
     records = _broken_records()
+    texts = [json.dumps(data) for data in records] + ['{"players": [}']
     paths = []
-    for n, data in enumerate(records, 1):
+    for n, text in enumerate(texts, 1):
         paths.append(tmp_path / f"r{n}.json")
-        paths[-1].write_text(json.dumps(data))
+        paths[-1].write_text(text)
     result = CliRunner().invoke(cli, ["fill", *map(str, paths), "--lang", lang, "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
     lines = result.output.splitlines()
-    assert len(lines) == len(records), result.output
+    assert len(lines) == len(texts), result.output
     if lang == "en":
         assert lines[0] == (
             f'Error: {paths[0]}: player 1 ("Ann"), box aces: Aces cannot score 7 (only 0, 1, 2, 3, 4, 5)'

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
-from sheetgen.rules.messages import at
+from sheetgen.rules.messages import at, json_reason
 from sheetgen.rules.text import printable, quote, type_name
 
 RECORD_LIMIT = 5 * 1024 * 1024  # bytes in a record file
@@ -199,7 +199,7 @@ def parse_json(data: bytes, shown: str, error: type[SheetgenError] = SheetgenErr
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_int=integer, parse_constant=constant)
     except json.JSONDecodeError as failure:
-        line, column, reason = failure.lineno, failure.colno, failure.msg
+        line, column, reason = failure.lineno, failure.colno, json_reason(failure.msg)
         raise error(at(shown, "invalid_json", line=line, column=column, reason=reason)) from None
 
 

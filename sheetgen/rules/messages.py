@@ -196,6 +196,12 @@ def at(where: str, key: str, /, **values: object) -> str:
     return located(where, say(key, **values))
 
 
+def json_reason(reason: str) -> str:
+    """A reason Python's json reader gives (English), in the active language when the table has it."""
+    known = any(key.startswith("json_") and CHECKS[key] == reason for key in CHECKS)
+    return active().gettext(reason) if known else reason
+
+
 def located(where: str, message: str) -> str:
     """A message, perhaps already located further in, put under `where`."""
     return say("at", where=where, message=message)
