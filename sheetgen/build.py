@@ -59,6 +59,7 @@ from sheetgen.rules.boxes import COLUMNS
 from sheetgen.rules.game import DEFAULT_GAME, GAMES
 from sheetgen.rules.guide import difference
 from sheetgen.rules.i18n import N_, _
+from sheetgen.rules.records import Record
 from sheetgen.rules.text import file_stem, printable
 from sheetgen.rules.variants import OFFICIAL, VARIANTS, Rules, find_variant, is_variant_file
 from sheetgen.web.app import APP_FILES
@@ -195,7 +196,7 @@ def _describe(
     large: bool = False,
 ) -> dict[str, str]:
     """What the index page says about a file: its variant, and a human label, "card · option"."""
-    options = [*([_("fillable")] if fillable else []), *([_("large print")] if large else [])]
+    options = [*([_("fillable form")] if fillable else []), *([_("large print")] if large else [])]
     option = " · ".join([paper_label(paper), *options])
     card = card or kind
     return {
@@ -288,14 +289,27 @@ def _scoresheet_job(
     )
 
 
-# The examples' titles, which a site in another language prints in its own words (tests/test_build.py
-# keeps this list to the titles examples/*.json hold). A record of one's own keeps the title it has.
-EXAMPLE_TITLES = (N_("The scoring guide's card"), N_("Sunday"), N_("Thanksgiving series"), N_("Friday night"))
+# The examples' titles and their rules' (our-house.toml's), which a site in another language prints in
+# its own words (tests/test_build.py keeps this list to the titles examples/ hold). A record of one's own
+# keeps the titles it has.
+EXAMPLE_TITLES = (
+    N_("The scoring guide's card"),
+    N_("Sunday"),
+    N_("Thanksgiving series"),
+    N_("Friday night"),
+    N_("Yahtzee at our house"),
+)
 
 
 def example_title(title: str | None) -> str | None:
     """An example's title in the active language."""
     return _(title) if title in EXAMPLE_TITLES else title
+
+
+def example_record(record: Record) -> Record:
+    """An example as the site prints it: its title and its rules' title in the active language."""
+    rules = dataclasses.replace(record.rules, custom_title=example_title(record.rules.custom_title))
+    return dataclasses.replace(record, title=example_title(record.title), rules=rules)
 
 
 def _example_jobs() -> Iterator[Job]:
@@ -312,7 +326,8 @@ def _example_jobs() -> Iterator[Job]:
         outputs = tuple(
             f"records/{file_stem(path.stem, 'record')}{paper_suffix(paper)}.pdf" for path in paths
         )
-        titles = [example_title(r.title) or path.stem for r, path in zip(records, paths, strict=True)]
+        records = [example_record(r) for r in records]
+        titles = [r.title or path.stem for r, path in zip(records, paths, strict=True)]
         meta = tuple(
             _describe(r.rules, _("Filled example: %(title)s", title=title), paper, _record_layout(r))
             | {"card": title}
@@ -450,7 +465,7 @@ def _run_job(job: Job, kept: Mapping[str, str]) -> list[tuple[str, bytes, bytes 
 
         filler = Filler(job.paper, lang=job.lang)  # the examples in the site's language, not English
         records = [load_record(path) for path in job.records]
-        pdfs = [filler.pdf([dataclasses.replace(r, title=example_title(r.title))]) for r in records]
+        pdfs = [filler.pdf([example_record(r)]) for r in records]
     return [(output, pdf, thumbnail(pdf)) for output, pdf in zip(job.outputs, pdfs, strict=True)]
 
 

@@ -25,6 +25,7 @@ from pypdf import PdfReader
 
 from sheetgen import build as build_module
 from sheetgen.build import MANIFEST, build, plan
+from sheetgen.files.locales import translator
 from sheetgen.files.records import load_record
 from sheetgen.rules.variants import VARIANTS
 from sheetgen.web.app import APP_FILES
@@ -251,8 +252,10 @@ def test_the_same_build_elsewhere_gives_the_same_bytes(site, tmp_path):
 
 
 def test_the_examples_titles_are_the_ones_the_site_translates():
-    """EXAMPLE_TITLES holds exactly the titles examples/*.json give, so none prints in English abroad."""
-    titles = {load_record(path).title for path in (ROOT / "examples").glob("*.json")}
+    """EXAMPLE_TITLES holds exactly the titles examples/*.json and their rules give, so none prints in
+    English abroad."""
+    records = [load_record(path) for path in (ROOT / "examples").glob("*.json")]
+    titles = {r.title for r in records} | {r.rules.custom_title for r in records if r.rules.custom_title}
     assert titles == set(build_module.EXAMPLE_TITLES)
 
 
@@ -269,3 +272,10 @@ def test_a_german_site_prints_its_examples_under_german_titles():
     ((_, pdf, _),) = build_module.run_job(single)
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert "Sonntag" in text and "Sunday" not in text
+    # A custom variant's example prints its rules' title in German too (our-house.toml's).
+    ours = next(n for n, path in enumerate(german.records) if load_record(path).rules.custom_title)
+    single = dataclasses.replace(german, records=(german.records[ours],), outputs=(german.outputs[ours],))
+    ((_, pdf, _),) = build_module.run_job(single)
+    text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    german_title = translator("de").gettext("Yahtzee at our house")
+    assert german_title != "Yahtzee at our house" and german_title in text and "at our house" not in text

@@ -191,11 +191,15 @@ INVALID = [
         "unknown variant 'vegas'; known variants: official",
     ),
     ("missing variant file", {**_boxes_record(), "variant": "nope.toml"}, "no such variant file"),
-    ("unknown house rule", {**_boxes_record(), "house_rules": ["sixes-wild"]}, "unknown house rule"),
+    (
+        "unknown house rule",
+        {**_boxes_record(), "house_rules": ["sixes-wild"]},
+        "house_rules: unknown house rule",
+    ),
     (
         "clashing starts",
         {**_boxes_record(), "house_rules": ["one-die-start", "five-dice-start"]},
-        "contradict",
+        "house_rules: house rules one-die-start and five-dice-start contradict",
     ),
     ("name with newline", _boxes_record(name="Ann\nBob"), "control character U+000A"),
     ("empty name", _boxes_record(name="  "), "the name is empty"),

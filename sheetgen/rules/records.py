@@ -16,12 +16,14 @@ from functools import cached_property
 from typing import Any
 
 from sheetgen.errors import (
+    ConflictingHouseRulesError,
     DiceError,
     IllegalPlacementError,
     ImpossibleScoreError,
     RecordError,
     RecordShapeError,
     SheetgenError,
+    UnknownHouseRuleError,
 )
 from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES
 from sheetgen.rules.game import DEFAULT_GAME, BoxRule, game_named
@@ -335,6 +337,8 @@ class _Parser:
             raise RecordShapeError(at(word("house_rules"), "house_rule_names"))
         try:
             return self.load_variant(variant, house_rules).for_game(game)
+        except (UnknownHouseRuleError, ConflictingHouseRulesError) as error:
+            raise RecordShapeError(located(word("house_rules"), str(error))) from None
         except SheetgenError as error:
             raise RecordShapeError(located(word("variant"), str(error))) from None
 

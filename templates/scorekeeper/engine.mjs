@@ -601,6 +601,8 @@ function otherGame(model, name) {
   throw refusalAt(model, word(model, "game"), "other_game_page", { game, wanted: model.game_title });
 }
 
+const HOUSE_RULE_FAULTS = ["unknown_house_rule", "contradict"];
+
 function recordRules(model, data, pageRules) {
   if (!takesJokers(model)) {
     // One set of rules, the definition's own: a variant or house rule is refused, as records.py does.
@@ -633,7 +635,8 @@ function recordRules(model, data, pageRules) {
     return makeRules(model, name, houseRules);
   } catch (error) {
     if (!(error instanceof ScoreError)) throw error;
-    throw new ScoreError(located(model, word(model, "variant"), error.message));
+    const about = HOUSE_RULE_FAULTS.includes(error.key) ? "house_rules" : "variant";  // as records.py
+    throw new ScoreError(located(model, word(model, about), error.message));
   }
 }
 

@@ -35,7 +35,7 @@ export function within(model, where, part) {
 
 /** A check's message as a ScoreError. */
 export function refusal(model, key, values) {
-  return new ScoreError(say(model, key, values));
+  return Object.assign(new ScoreError(say(model, key, values)), { key });
 }
 
 /** A check's message under `where`, as a ScoreError (messages.at). */
