@@ -30,6 +30,7 @@ from helpers import LONGEST, longest_sheets, rule_sheet_pdf
 
 from sheetgen.build import JobKind, lang_folder, plan, run_job
 from sheetgen.cli import cli
+from sheetgen.errors import SheetgenError
 from sheetgen.files.locales import LOCALE_DIR, TEMPLATE_CATALOG, catalog_path, languages, speaking, translator
 from sheetgen.files.records import load_record
 from sheetgen.layout.geometry import Layout, sheet_geometry
@@ -709,6 +710,20 @@ def test_record_errors_on_the_command_line_speak_the_language(tmp_path, lang):
     path.write_text(json.dumps({**records[0], "lang": lang}))
     own = CliRunner().invoke(cli, ["score", str(path)])
     assert own.output.removeprefix(f"Error: {path}") == lines[0].removeprefix(f"Error: {paths[0]}") + "\n"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_wrong_type_is_named_in_the_language(lang):
+    """A name that is a number: "found an integer" in the language's words, as the page's engine says
+    it (its blob carries the same translated table), never Python's "int"."""
+    from sheetgen.rules.messages import TYPE_NAMES
+    from sheetgen.rules.records import parse_record
+
+    record = _edited(_example("boxes"), lambda r: r["players"][0].update(name=7))
+    with speaking(lang), pytest.raises(SheetgenError) as refused:
+        parse_record(record, "r.json")
+    shown = translator(lang).gettext(TYPE_NAMES["int"])
+    assert str(refused.value).endswith(shown) and shown != "int", str(refused.value)
 
 
 # ---- the command line ----

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from sheetgen.errors import SheetgenError
+from sheetgen.rules.i18n import active
 from sheetgen.rules.messages import TYPE_NAMES, at
 
 # Bidi embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
@@ -55,9 +56,10 @@ JSON_TYPES = {dict: "object", list: "list", str: "text", bool: "bool", int: "int
 
 
 def type_name(value: object) -> str:
-    """How a message names the JSON type of `value` (a TOML date by its Python name)."""
+    """How a message names the JSON type of `value` in the active language, as the page's typeName
+    does (a TOML date by its Python name)."""
     kind = "null" if value is None else JSON_TYPES.get(type(value))
-    return TYPE_NAMES[kind] if kind else type(value).__name__
+    return active().gettext(TYPE_NAMES[kind]) if kind else type(value).__name__
 
 
 def clean_text(
