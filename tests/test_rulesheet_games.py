@@ -10,6 +10,7 @@ import pytest
 from helpers import PAPER_SIZES, hyphenation_faults, lines_of, printed_pages, rule_sheet_pdf
 
 from sheetgen.files.locales import languages, speaking
+from sheetgen.files.variants import load_rules
 from sheetgen.rules.game import TRIPLE_YAHTZEE, YACHT, YAHTZEE, YATZY, BoxRule, Game, Kind, Scoring, Section
 from sheetgen.rules.i18n import number
 from sheetgen.rules.rulebook import BoxRow, RuleSheet, highest_totals, rule_sheet
@@ -238,3 +239,19 @@ def test_a_card_of_any_shape_gets_a_sheet() -> None:
     assert "any of your card's 2 columns" in sheet.text and "all 6 boxes" in sheet.text
     assert f"Highest possible: {(12 + 25 + 30) * 3}." in sheet.text
     assert "Yahtzee" not in sheet.text and "Upper" not in sheet.text
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_the_fullest_triple_sheet_fits_a_letter_page_in_a_long_language(lang: str) -> None:
+    """Triple Yahtzee with free choice and every house rule, the fullest sheet there is, in German and
+    Italian on Letter: one page at 8 pt with closer lines (it ran onto a second page before), every
+    character at least 8 pt and clear of the edges, the breaks a typesetter's."""
+    every = ("five-of-a-kind-full-house", "one-die-start", "series", "scratch-any-box")  # one start rule
+    rules = load_rules("free-choice", every).for_game(TRIPLE_YAHTZEE)
+    pdf = rule_sheet_pdf(rules, "letter", lang)
+    (page,) = printed_pages(pdf)
+    assert min(c.size for c in page.chars if c.text.strip()) >= SMALLEST_PT - 0.01
+    for x0, y0, x1, y1 in ((c.x0, c.y0, c.x1, c.y1) for c in page.chars if c.text.strip()):
+        assert x0 >= EDGE_PT and x1 <= page.width - EDGE_PT and y0 >= EDGE_PT and y1 <= page.height - EDGE_PT
+    text = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+    assert hyphenation_faults(text) == []

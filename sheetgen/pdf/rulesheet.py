@@ -35,6 +35,9 @@ TEMPLATE = "rules/rules.html"
 STYLESHEETS = ["rules/rules.css"]
 BODY_SIZE = 9.0  # points: the body of every rule sheet that fits one page at it
 MIN_BODY_SIZE = 8.0  # the floor a longer language may shrink to
+# Tighter leadings (rules.css sets 1.25) tried at the floor, for the fullest sheets in the longer
+# languages (Triple Yahtzee with every house rule in German): closer lines before no sheet at all.
+TIGHTER_LEADINGS = (1.2, 1.15, 1.1)
 BODY_STEP = 0.25
 SMALL_SIZE = 8.0  # rules.css --small-size: hints, tagline, table heads, footer
 FOOTER_LINES = 2  # a longer house-rule list gives way to "House rules in effect" (the sheet lists them)
@@ -155,6 +158,7 @@ def render_rulesheet(
                 [*STYLESHEETS, LARGE_PRINT],
                 paper,
                 body_size=LARGE_BODY_SIZE,
+                leading=None,
                 title_size=LARGE_TITLE_SIZE,
                 large_print=True,
                 foot=foot,
@@ -164,12 +168,13 @@ def render_rulesheet(
         with rendering():
             return write_document(_balanced(large))
 
-    def layout(body: float) -> Document:
+    def layout(body: float, leading: float | None = None) -> Document:
         return render_document(
             TEMPLATE,
             STYLESHEETS,
             paper,
             body_size=body,
+            leading=leading,
             title_size=heading,
             large_print=False,
             **common,
@@ -216,7 +221,7 @@ def _spread(document: Document) -> float:
     return max(ends) - min(ends)
 
 
-def _fitted(layout: Callable[[float], Document], columns: list[list[str]], bands: int) -> Document:
+def _fitted(layout: Callable[..., Document], columns: list[list[str]], bands: int) -> Document:
     """The rules on one page at 9 pt (or the largest size under it that fits, down to 8 pt), the top
     band's columns ending level and the room left at the foot shared out between sections and bands.
 
@@ -250,9 +255,9 @@ def _fitted(layout: Callable[[float], Document], columns: list[list[str]], bands
     return opened(document, space_above)
 
 
-def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Document:
+def _shrunk(overflowing: Document, layout: Callable[..., Document]) -> Document:
     """The rules laid out at the largest size under 9 pt at which they fit one page: the overflow
-    predicts it."""
+    predicts it. At the floor, the lines come closer (TIGHTER_LEADINGS) before the sheet is refused."""
     main = placed(overflowing.pages[0], "main")
     room = (main.area_bottom - main.top) * PX  # the first page's room for the rules
     needed = main.height * PX + _overflow(overflowing)
@@ -261,6 +266,9 @@ def _shrunk(overflowing: Document, layout: Callable[[float], Document]) -> Docum
     document = layout(size)
     while len(document.pages) > 1:
         if size <= MIN_BODY_SIZE:
+            for leading in TIGHTER_LEADINGS:
+                if len((document := layout(size, leading)).pages) == 1:
+                    return document
             raise RuleSheetFitError(f"the rules do not fit one page even at {MIN_BODY_SIZE:g} pt")
         size -= BODY_STEP
         document = layout(size)
