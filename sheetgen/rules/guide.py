@@ -83,7 +83,7 @@ def difference(rules: Rules) -> str:
     if not rules.game.takes_jokers:
         return rules.game.summary
     labels = [rule.label for rule in rules.house_rules]
-    extra = " " + _("House rules: %(rules)s.", rules="; ".join(labels)) if labels else ""
+    extra = " " + _("House rules: %(rules)s.", rules=_("; ").join(labels)) if labels else ""
     based = _("Based on %(variant)s.", variant=rules.variant.title) + " " if rules.custom_name else ""
     game = rules.game.summary + " " if rules.game.summary else ""
     return f"{game}{based}{rules.variant.summary}{extra}"

@@ -96,7 +96,7 @@ def edition_parts(rules: Rules, short: bool = False) -> list[str]:
     if labels and short:
         parts.append(_("House rules in effect"))
     else:
-        parts.append(_("House rules: %(rules)s", rules="; ".join(labels)) if labels else none)
+        parts.append(_("House rules: %(rules)s", rules=_("; ").join(labels)) if labels else none)
     return parts
 
 
