@@ -252,7 +252,7 @@ def test_triple_yahtzee_records_check_alike_in_python_and_the_browser_engine() -
     answers = node_answers({"model": model, "records": cases})["records"]
     assert answers == expected
     assert "'column' must be a whole number from 1 to 3, found 4" in answers[-2]["error"]
-    assert "the number of turns is 13; a game has exactly 39" in answers[-1]["error"]
+    assert "13 turns; a game is exactly 39" in answers[-1]["error"]
 
 
 def test_a_yatzy_page_reads_yatzy_records_and_refuses_others_in_one_line() -> None:

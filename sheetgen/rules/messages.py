@@ -83,7 +83,7 @@ CHECKS: dict[str, str] = {
     "columns_list": N_("'columns' must be a list of {count} columns"),
     "column_number": N_("'column' must be a whole number from 1 to {most}, found {found}"),
     "turns_list": N_("'turns' must be a list of {count} turns"),
-    "turns_count": N_("the number of turns is {count}; a game has exactly {boxes}"),
+    "turns_count": N_("{count} turns; a game is exactly {boxes}"),
     "dice_or_score": N_("give either 'dice' or 'score', not both"),
     "needs_box": N_("needs 'box' and either 'dice' or 'score'"),
     "unknown_box": N_("unknown box {name}; boxes: {boxes}"),

@@ -226,7 +226,7 @@ def _translated(text: Any) -> Any:
     return _(text, mb=MAX_IMPORT_BYTES >> 20) if "%(mb)s" in text else _(text)
 
 
-def _list_text() -> dict[str, str]:
+def list_text() -> dict[str, str]:
     """The rule sheets' own way of listing ("Ann, Bob and Cy"), for the page's lists of players."""
     joined = _("%(first)s and %(last)s") % {"first": "{first}", "last": "{last}"}
     return {"list_and": joined, "list_comma": _(", ")}
@@ -384,7 +384,7 @@ def _model_data(lang: str, game: Game = YAHTZEE) -> dict[str, Any]:
             "line_spaces": LINE_SPACES,
             "ascii_spellings": ASCII_SPELLINGS,
         },
-        "text": _translated(TEXT) | _list_text(),
+        "text": _translated(TEXT) | list_text(),
         "series_rule": HouseRule.SERIES.value,
         # The names the engine's branches test, so no rule, kind, section or scoring is spelt twice.
         "engine": {
