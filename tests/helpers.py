@@ -271,7 +271,7 @@ def rule_sheet_pdf(rules: Rules, paper: str, lang: str = "en", print_size: str =
 HYPHEN = "\u2010"  # WeasyPrint's hyphenate-character: a break it made, never a hyphen of the text
 BREAK_MIN = 3  # letters a typesetter leaves either side of a break
 BREAKS_IN_A_ROW = 2  # hyphenated lines one after another, at most
-KEPT_WHOLE = re.compile(r"yahtzee|exercism|\d", re.IGNORECASE)  # never broken into: a name, a figure
+KEPT_WHOLE = re.compile(r"yahtzee|\d", re.IGNORECASE)  # never broken into: the game's name, a figure
 
 
 def hyphenation_faults(text: str) -> list[str]:

@@ -30,13 +30,13 @@ def _pgettext(context: str, message: str) -> str:
 
 
 FIGURES = re.compile(r"\d")  # a number (1.575, 1 575), a dice sequence (2-3-4-5-6), a score
-NAMES = re.compile(r"Yahtzee|exercism", re.IGNORECASE)  # names never broken into syllables
+NAMES = re.compile(r"Yahtzee", re.IGNORECASE)  # the game's name: never broken into syllables
 
 
 def whole(text: str, tail: bool = False) -> Markup:
     """`text` escaped, each word a typesetter keeps whole in a span: one with a figure in it
-    ("figures": never broken at all, nor at its hyphens) and one with a name, Yahtzee or exercism
-    ("whole": never hyphenated, still breakable after a hyphen of its own, Yahtzee-/Bonus). With `tail`, the
+    ("figures": never broken at all, nor at its hyphens) and one with the game's name ("whole":
+    never hyphenated, still breakable after a hyphen of its own, Yahtzee-/Bonus). With `tail`, the
     last two words are joined by a no-break space and never hyphenated, so a paragraph's last line
     holds more than one short word or the tail of one."""
     words = []
