@@ -10,6 +10,7 @@ from pathlib import Path
 
 from browsing import PHONE_WIDTH, open_page, reload, roll, start
 from helpers import EXAMPLES, saved_game
+from playwright.sync_api import expect
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files.inputs import RECORD_LIMIT
@@ -176,3 +177,25 @@ def test_an_import_quoting_a_million_characters_is_one_short_line(browser_page, 
         assert browsing.horizontal_overflow() == 0
         page.screenshot(path=str(shots / f"import-error-{n}-{PHONE_WIDTH}.png"))
     assert cell(page, 1, "fours") == "16" and browsing.errors == []
+
+
+def test_the_import_button_is_the_pages_own_words(browser_page, urls):
+    """The browser's file control ("Choose File", "No file chosen") is out of sight: the label, in the
+    page's words, is the button; a click on it opens the file chooser, and the keyboard's focus on the
+    hidden input rings the label."""
+    page = open_page(browser_page, urls["official"]).page
+    hidden = page.locator("#import").bounding_box()
+    assert hidden["width"] <= 1 and hidden["height"] <= 1
+    label = page.locator("label[for=import]")
+    assert label.is_visible() and label.inner_text() == "Import a record or a saved game (JSON)"
+    with page.expect_file_chooser() as chooser:
+        label.click()
+    chooser.value.set_files(str(EXAMPLES / "turns.json"))
+    expect(page.locator("#status")).to_have_text("Imported turns.json.")
+    page.evaluate("document.activeElement.blur()")  # the click focused it by mouse: reach it by keys
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "import":
+            break
+    assert page.evaluate("document.activeElement.id") == "import"
+    assert label.evaluate("l => getComputedStyle(l).outlineStyle") == "solid"
