@@ -695,7 +695,7 @@ def test_record_errors_on_the_command_line_speak_the_language(tmp_path, lang):
     assert len(lines) == len(texts), result.output
     if lang == "en":
         assert lines[0] == (
-            f'Error: {paths[0]}: player 1 ("Ann"), box aces: Aces cannot score 7 (only 0, 1, 2, 3, 4, 5)'
+            f'Error: {paths[0]}: player 1 ("Ann"), box aces: Aces cannot score 7 (only 0, 1, 2, 3, 4 or 5)'
         )
         return
     with speaking(lang):

@@ -92,7 +92,7 @@ SEVEN = json.dumps(RECORD | {"players": [RECORD["players"][0] | {"name": f"P{n}"
         ([*START, ["c", "writeScore", "chance", "abc"]], "Type the score as a whole number."),
         (
             [*START, ["c", "writeScore", "full_house", "20"]],
-            "Not written: Full House cannot score 20 (only 0, 25).",
+            "Not written: Full House cannot score 20 (only 0 or 25).",
         ),
         (
             [*START, ["c", "setScratch", True], ["c", "typeDice", "12345"], ["c", "place", "aces"]],

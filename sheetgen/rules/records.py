@@ -29,6 +29,7 @@ from sheetgen.rules.boxes import MAX_GAMES_IN_SERIES
 from sheetgen.rules.game import DEFAULT_GAME, BoxRule, game_named
 from sheetgen.rules.game import Game as GameRules
 from sheetgen.rules.messages import at, located, say, within, word
+from sheetgen.rules.rulebook import either
 from sheetgen.rules.scoring import Card, ScoreCard, Totals, extra_yahtzee_scores, possible_scores, winners
 from sheetgen.rules.text import clean_text, quote, type_name
 from sheetgen.rules.variants import OFFICIAL, HouseRule, Rules, builtin_rules
@@ -573,10 +574,10 @@ def _check_extra_yahtzees(
 
 
 def _cannot_score(where: str, box: BoxRule, value: int, rules: Rules, game: GameRules) -> str:
-    """ "Full House cannot score 20 (only 0, 25)": the numbers the box may hold, briefly."""
+    """ "Full House cannot score 20 (only 0 or 25)": the numbers the box may hold, briefly."""
     values = sorted(possible_scores(box, rules, game))
     if len(values) <= ALLOWED_SHOWN:
-        allowed = say("only_these", values=", ".join(map(str, values)))
+        allowed = say("only_these", values=either([str(v) for v in values], "or"))
     elif values[0] == 0:
         allowed = say("only_zero_or_range", zero=values[0], low=values[1], high=values[-1])
     else:

@@ -227,9 +227,14 @@ def _translated(text: Any) -> Any:
 
 
 def list_text() -> dict[str, str]:
-    """The rule sheets' own way of listing ("Ann, Bob and Cy"), for the page's lists of players."""
-    joined = _("%(first)s and %(last)s") % {"first": "{first}", "last": "{last}"}
-    return {"list_and": joined, "list_comma": _(", ")}
+    """The rule sheets' own way of listing ("Ann, Bob and Cy", "0, 1 or 2": rulebook.either), for the
+    page's lists of players and of the scores a box allows."""
+    places = {"first": "{first}", "last": "{last}"}
+    return {
+        "list_and": _("%(first)s and %(last)s") % places,
+        "list_or": _("%(first)s or %(last)s") % places,
+        "list_comma": _(", "),
+    }
 
 
 BREAKABLE_LENGTH = 10  # words this long get soft hyphens in the card's narrow label column

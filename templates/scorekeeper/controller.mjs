@@ -3,7 +3,7 @@
 // games, every number and date in the page's language. No DOM: every action returns the messages
 // to show ({alert, live, status}), and `derived()` computes the cards and totals once per change,
 // however often the view draws.
-import { ScoreError, fileSlug, fmt, located, oneLine, parseJson } from "./text.mjs";
+import { ScoreError, fileSlug, fmt, listed, located, oneLine, parseJson } from "./text.mjs";
 import {
   allAlikeBox, makeRules, ruleset, totals, leaders, isComplete, parseRecord, toRecord, tickRefusal,
   checkNames, scoreAt, allowedText, possibleScores, canScratch, replayWholes, grandTotal, legalSlots, isExtraWhole,
@@ -174,8 +174,7 @@ export class Controller {
 
   /** Names as the language lists them: "Ann", "Ann and Bob", "Ann, Bob and Cy" (the catalog's words). */
   list(names) {
-    if (names.length < 2) return names.join("");
-    return fmt(this.T.list_and, { first: names.slice(0, -1).join(this.T.list_comma), last: names.at(-1) });
+    return listed(this.model, names);
   }
 
   /** A game's rules, made once per set of rules (the same object each time, for `score`). */

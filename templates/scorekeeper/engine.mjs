@@ -1,7 +1,7 @@
 // The scorekeeper's engine: the Python engine (sheetgen/rules/scoring.py, records.py) in JavaScript.
 // Pure functions, no DOM: every box, constant and rule comes from the model blob the page
 // carries, so Node runs this module in the tests against the Python engine.
-import { JsonFloat, REPR, ScoreError, cleanText, located, pyStr, quote, refusal, refusalAt, say, typeName, within, word } from "./text.mjs";
+import { JsonFloat, REPR, ScoreError, cleanText, listed, located, pyStr, quote, refusal, refusalAt, say, typeName, within, word } from "./text.mjs";
 
 /**
  * @typedef {Object} Model            The JSON blob written by sheetgen/scorekeeper.py.
@@ -496,10 +496,11 @@ function turnColumn(model, where, turn) {
   return value - 1;
 }
 
-/** " (only 0, 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
+/** " (only 0 or 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
 export function allowedText(model, values) {
   const last = values[values.length - 1];
-  if (values.length <= model.constants.allowed_shown) return say(model, "only_these", { values: values.join(", ") });
+  const shown = listed(model, values, "or");
+  if (values.length <= model.constants.allowed_shown) return say(model, "only_these", { values: shown });
   if (values[0] === 0) return say(model, "only_zero_or_range", { zero: values[0], low: values[1], high: last });
   return say(model, "only_range", { low: values[0], high: last });
 }

@@ -13,6 +13,13 @@ export function fmt(template, values = {}) {
   return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
 }
 
+/** Items as the language lists them ("Ann, Bob and Cy", "0, 1 or 2"): rulebook.either's catalog words. */
+export function listed(model, items, conjunction = "and") {
+  if (items.length < 2) return items.join("");
+  const last = model.text[conjunction === "or" ? "list_or" : "list_and"];
+  return fmt(last, { first: items.slice(0, -1).join(model.text.list_comma), last: items.at(-1) });
+}
+
 /** A check's message in the page's language (the blob's text.checks), its {names} filled. */
 export function say(model, key, values = {}) {
   return fmt(model.text.checks[key], values);
