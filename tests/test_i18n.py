@@ -26,7 +26,7 @@ import pypdf
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
-from helpers import LONGEST, longest_sheets, rule_sheet_pdf
+from helpers import LONGEST, hyphenation_faults, longest_sheets, rule_sheet_pdf
 
 from sheetgen.build import JobKind, lang_folder, plan, run_job
 from sheetgen.cli import cli
@@ -264,11 +264,18 @@ def test_no_english_in_a_filled_record_and_the_index(lang, tmp_path):
 @pytest.mark.parametrize("lang", languages())
 def test_every_rule_sheet_is_one_page(lang):
     """The longest rules of each variant (the fullest on Letter and A4, the others on one of them): one
-    page, the body between 6.5 and 10.5 pt."""
+    page, the body between 6.5 and 10.5 pt; its lines broken as a typesetter would (issue 26: three
+    letters either side of a hyphenated break, two in a row at most, never inside Yahtzee, a number or
+    a dice sequence)."""
     for key, pdf in rule_sheets(lang).items():
         reader = pypdf.PdfReader(io.BytesIO(pdf))
         assert len(reader.pages) == 1, key
         assert reader.trailer["/Root"]["/Lang"] == lang, key
+        text = subprocess.run(
+            ["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True
+        ).stdout.decode()
+        assert hyphenation_faults(text) == [], key
+        assert not re.search(r"\d-\n\d", text), (key, "a dice sequence broken at its hyphen")
 
 
 def _house_rule_sets() -> list[tuple[str, ...]]:

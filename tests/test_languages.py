@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from helpers import LONGEST, hyphenation_faults, longest_sheets, rule_sheet_pdf
+from helpers import hyphenation_faults, rule_sheet_pdf
 from PIL import Image
 
 from sheetgen.build import JobKind, plan, run_job
@@ -26,7 +26,7 @@ from sheetgen.pdf.fill import Filler
 from sheetgen.rules.guide import difference
 from sheetgen.rules.records import parse_record
 from sheetgen.rules.text import file_stem
-from sheetgen.rules.variants import FREE_CHOICE, OFFICIAL, HouseRule, Rules, builtin_rules
+from sheetgen.rules.variants import FREE_CHOICE, OFFICIAL, HouseRule, Rules
 from sheetgen.web.site import human_size, paper_label, render_index, render_rules_page
 from sheetgen.web.templating import whole
 
@@ -348,17 +348,8 @@ def test_the_hyphenation_check_finds_what_a_typesetter_refuses(lines: list[str],
     assert len(hyphenation_faults("\n".join(lines))) == faults
 
 
-@pytest.mark.parametrize(
-    ("lang", "variant", "paper"),
-    [(lang, variant, paper) for lang in languages() for variant, paper in longest_sheets(lang)],
-)
-def test_rule_sheet_breaks_lines_as_a_typesetter_would(lang: str, variant: str, paper: str) -> None:
-    """The longest rule sheets in every language (helpers.longest_sheets): three letters either side of
-    a break, at most two hyphenated lines in a row, never a break inside Yahtzee, a number or a dice
-    sequence."""
-    text = pdf_lines(rule_sheet_pdf(builtin_rules(variant, LONGEST[variant]), paper, lang))
-    assert hyphenation_faults(text) == []
-    assert not re.search(r"\d-\n\d", text), "a dice sequence broken at its hyphen"
+# The longest rule sheets of every language are checked with this checker where they are laid out once
+# a run: test_i18n.test_every_rule_sheet_is_one_page.
 
 
 def test_whole_keeps_figures_and_yahtzee_whole() -> None:
