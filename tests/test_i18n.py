@@ -8,7 +8,6 @@ cell, measured on WeasyPrint's own layout.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import itertools
 import json
@@ -234,11 +233,11 @@ def test_no_english_in_the_sheets_and_the_scorekeeper(lang):
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_in_a_filled_record_and_the_index(lang, tmp_path):
-    from sheetgen.build import example_title
+    from sheetgen.build import example_record
 
     record = load_record(ROOT / "examples" / "series.json")
-    with speaking(lang):  # the site's example, its title in the site's language
-        record = dataclasses.replace(record, title=example_title(record.title))
+    with speaking(lang):  # the site's example, as the build prepares it: its titles in the site's language
+        record = example_record(record)
     pdf = Filler("a4", lang=lang).pdf([record])
     assert english_left(lang, pdf_text(pdf)) == []
     jobs = plan(["official"], (), ["en", lang])

@@ -499,8 +499,10 @@ function turnColumn(model, where, turn) {
 /** " (only 0 or 25)" or " (only 0 or 5 to 30)": the numbers a box may hold, briefly. */
 export function allowedText(model, values) {
   const last = values[values.length - 1];
-  const shown = listed(model, values, "or");
-  if (values.length <= model.constants.allowed_shown) return say(model, "only_these", { values: shown });
+  if (values.length <= model.constants.allowed_shown) {
+    const shown = listed(model, values, "or");
+    return say(model, "only_these", { values: shown });
+  }
   if (values[0] === 0) return say(model, "only_zero_or_range", { zero: values[0], low: values[1], high: last });
   return say(model, "only_range", { low: values[0], high: last });
 }
